@@ -1,0 +1,93 @@
+/*
+ * config: drives the reader stages in Nagios's order (see config.h).
+ * Nagios stops at the first stage that fails; so do we, but within a stage
+ * every error is reported.
+ */
+#include "compat/config/config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "compat/config/build.h"
+#include "compat/config/diag.h"
+#include "compat/config/expand.h"
+#include "compat/config/inherit.h"
+#include "compat/config/lexer.h"
+#include "compat/config/raw.h"
+#include "engine/objects/objects.h"
+#include "engine/util/arena.h"
+
+static void
+config_say(FILE *out, const char *line)
+{
+	if (out != NULL) {
+		fputs(line, out);
+		fflush(out);
+	}
+}
+
+enum config_stage
+config_read(const char *path, const char *jaque_cfg, struct diag *d, FILE *out,
+    struct config_gen *gen)
+{
+	unsigned errors_before;
+	size_t i;
+	int errors = 0, berr = 0;
+
+	memset(gen, 0, sizeof(*gen));
+	if (maincfg_read(path, jaque_cfg, &gen->cfg, d) < 0) {
+		config_say(out, "   Error processing main config file!\n\n");
+		return CONFIG_MAIN_FAILED;
+	}
+	config_say(out, "   Read main config file okay...\n");
+	errors_before = diag_errors(d);
+	gen->parse_arena = arena_new();
+	gen->rs = rawstore_new(gen->parse_arena, d);
+	for (i = 0; i < gen->cfg.cfg_files.len; i++)
+		errors += lexer_read_file(gen->rs, gen->cfg.cfg_files.items[i]);
+	for (i = 0; i < gen->cfg.cfg_dirs.len; i++)
+		errors += lexer_read_dir(gen->rs, gen->cfg.cfg_dirs.items[i]);
+	if (errors == 0)
+		errors += inherit_resolve_all(gen->rs);
+	if (errors == 0)
+		errors += expand_all(gen->rs, &gen->cfg);
+	if (errors == 0) {
+		gen->objs = build_objects(gen->rs, &gen->cfg, d, &berr);
+		errors += berr;
+	}
+	if (errors > 0 || diag_errors(d) > errors_before) {
+		config_say(out, "   Error processing object config files!\n\n");
+		return CONFIG_OBJECTS_FAILED;
+	}
+	config_say(out, "   Read object config files okay...\n");
+	return CONFIG_OK;
+}
+
+int
+config_preflight(struct config_gen *gen, struct diag *d, int verbosity,
+    struct preflight_counts *counts, FILE *out)
+{
+	struct preflight_env env;
+	int errors;
+
+	memset(&env, 0, sizeof(env));
+	env.cfg = &gen->cfg;
+	env.d = d;
+	env.verbosity = verbosity;
+	env.where = build_where;
+	env.ctx = gen->objs;
+	errors = build_report_late(gen->objs, d);
+	return errors + preflight_run(gen->objs, &env, counts, out);
+}
+
+void
+config_gen_free(struct config_gen *gen)
+{
+	if (gen == NULL)
+		return;
+	objects_free(gen->objs);
+	rawstore_free(gen->rs);
+	arena_free(gen->parse_arena);
+	maincfg_free(&gen->cfg);
+	memset(gen, 0, sizeof(*gen));
+}

@@ -1,0 +1,460 @@
+/*
+ * expand_deps: dependencies and escalations expanded to one definition per
+ * master/dependent pair (or per host or service), extinfo merged into its
+ * hosts and services, and the implied inheritance Nagios applies last
+ * (xodtemplate_inherit_object_properties): services take contacts,
+ * notification period and interval from their host, escalations take
+ * theirs from their service or host, missing option sets mean "all".
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compat/config/expand_int.h"
+#include "engine/util/arena.h"
+#include "engine/util/xalloc.h"
+
+/* services named by hosts/hostgroups x descriptions, plus servicegroups */
+static int
+expand_service_list(struct expand *x, struct rawobj *o, const char *hosts, const char *hgs,
+    const char *sgs, const char *descs, const char *dirh, const char *dirs, uint8_t *out)
+{
+	unsigned nh = expand_count(x, OT_HOST), h;
+	uint8_t *acc = xcalloc(nh + 1, 1), *rej = xcalloc(nh + 1, 1);
+	uint8_t *sgacc = xcalloc(x->services.len + 1, 1);
+	struct vec found;
+	size_t j;
+	int bad = 0;
+
+	bad += expand_group_names(x, OT_HOSTGROUP, hgs, acc, rej, o, dirh);
+	bad += expand_names(x, OT_HOST, hosts, acc, rej, o, dirh);
+	if (sgs != NULL) {
+		bad += expand_group_names(x, OT_SERVICEGROUP, sgs, sgacc, NULL, o, "servicegroup_name");
+		for (j = 0; j < x->services.len; j++)
+			if (sgacc[j])
+				out[j] = 1;
+	}
+	if ((hosts != NULL || hgs != NULL) && descs == NULL) {
+		expand_err(x, o, dirs, "No %s given for the hosts of this %s", dirs,
+		    otype_info(o->type)->name);
+		bad++;
+	}
+	for (h = 0; h < nh && descs != NULL; h++) {
+		if (!acc[h] || rej[h])
+			continue;
+		vec_init(&found);
+		if (expand_host_services(x, h, descs, &found) > 0 && found.len == 0) {
+			expand_err(x, o, dirs, "Could not find service(s) '%s' on host '%s'", descs,
+			    expand_name(expand_obj(x, OT_HOST, h)));
+			bad++;
+		}
+		for (j = 0; j < found.len; j++)
+			out[(uintptr_t)found.items[j]] = 1;
+		vec_clear(&found);
+	}
+	free(acc);
+	free(rej);
+	free(sgacc);
+	return bad;
+}
+
+static struct rawobj *
+expand_emit(struct expand *x, struct rawobj *o, int *first)
+{
+	struct rawobj *c = *first ? o : raw_clone(x->rs, o);
+
+	*first = 0;
+	return c;
+}
+
+static void
+expand_svc_pair(struct expand *x, struct rawobj *o, int *first, unsigned m, unsigned d)
+{
+	struct rawobj *ms = x->services.items[m], *ds = x->services.items[d];
+	struct rawobj *c = expand_emit(x, o, first);
+
+	raw_put_str(c, OT_SD_HOST_NAME, raw_str(ms, OT_SVC_HOST_NAME));
+	raw_put_str(c, OT_SD_SERVICE_DESCRIPTION, raw_str(ms, OT_SVC_SERVICE_DESCRIPTION));
+	raw_put_str(c, OT_SD_DEPENDENT_HOST_NAME, raw_str(ds, OT_SVC_HOST_NAME));
+	raw_put_str(c, OT_SD_DEPENDENT_SERVICE_DESCRIPTION,
+	    raw_str(ds, OT_SVC_SERVICE_DESCRIPTION));
+	c->slots[OT_SD_HOSTGROUP_NAME].v.s = NULL;
+	c->slots[OT_SD_SERVICEGROUP_NAME].v.s = NULL;
+	c->slots[OT_SD_DEPENDENT_HOSTGROUP_NAME].v.s = NULL;
+	c->slots[OT_SD_DEPENDENT_SERVICEGROUP_NAME].v.s = NULL;
+}
+
+/* the services on host hi named by descs */
+static void
+expand_same_host(struct expand *x, unsigned hi, const char *descs, uint8_t *out)
+{
+	struct vec found;
+	size_t j;
+
+	vec_init(&found);
+	if (descs != NULL)
+		expand_host_services(x, hi, descs, &found);
+	for (j = 0; j < found.len; j++)
+		out[(uintptr_t)found.items[j]] = 1;
+	vec_clear(&found);
+}
+
+static void
+expand_servicedependency(struct expand *x, struct rawobj *o)
+{
+	size_t ns = x->services.len, m, d;
+	uint8_t *ma = xcalloc(ns + 1, 1), *da = xcalloc(ns + 1, 1);
+	const char *mh = raw_str(o, OT_SD_HOST_NAME), *mhg = raw_str(o, OT_SD_HOSTGROUP_NAME);
+	const char *msg = raw_str(o, OT_SD_SERVICEGROUP_NAME);
+	const char *dh = raw_str(o, OT_SD_DEPENDENT_HOST_NAME);
+	const char *dhg = raw_str(o, OT_SD_DEPENDENT_HOSTGROUP_NAME);
+	const char *dsg = raw_str(o, OT_SD_DEPENDENT_SERVICEGROUP_NAME);
+	const char *mdesc = raw_str(o, OT_SD_SERVICE_DESCRIPTION);
+	const char *ddesc = raw_str(o, OT_SD_DEPENDENT_SERVICE_DESCRIPTION);
+	int master_given = mh != NULL || mhg != NULL || msg != NULL;
+	int dep_given = dh != NULL || dhg != NULL || dsg != NULL;
+	int first = 1, bad = 0;
+	unsigned hi;
+
+	if (!master_given && !dep_given) {
+		expand_err(x, o, "host_name", "Service dependency has neither master nor dependent "
+		    "hosts");
+		goto out;
+	}
+	if (!master_given) {
+		/* masters are on each dependent's own host */
+		bad = expand_service_list(x, o, dh, dhg, dsg, ddesc, "dependent_host_name",
+		    "dependent_service_description", da);
+		for (d = 0; d < ns && !bad; d++) {
+			if (!da[d])
+				continue;
+			memset(ma, 0, ns);
+			hi = expand_lookup(x, OT_HOST,
+			    raw_str((struct rawobj *)x->services.items[d], OT_SVC_HOST_NAME)) - 1;
+			expand_same_host(x, hi, mdesc, ma);
+			for (m = 0; m < ns; m++)
+				if (ma[m])
+					expand_svc_pair(x, o, &first, (unsigned)m, (unsigned)d);
+		}
+		goto out;
+	}
+	bad = expand_service_list(x, o, mh, mhg, msg, mdesc, "host_name", "service_description",
+	    ma);
+	if (!dep_given && ddesc == NULL) {
+		expand_err(x, o, "dependent_service_description", "Service dependency has no "
+		    "dependent hosts or services");
+		goto out;
+	}
+	if (dep_given)
+		bad += expand_service_list(x, o, dh, dhg, dsg, ddesc, "dependent_host_name",
+		    "dependent_service_description", da);
+	for (m = 0; m < ns && !bad; m++) {
+		if (!ma[m])
+			continue;
+		if (!dep_given) {
+			memset(da, 0, ns);
+			hi = expand_lookup(x, OT_HOST,
+			    raw_str((struct rawobj *)x->services.items[m], OT_SVC_HOST_NAME)) - 1;
+			expand_same_host(x, hi, ddesc, da);
+		}
+		for (d = 0; d < ns; d++)
+			if (da[d])
+				expand_svc_pair(x, o, &first, (unsigned)m, (unsigned)d);
+	}
+out:
+	if (first)
+		o->dead = 1;
+	free(ma);
+	free(da);
+}
+
+static void
+expand_hostdependency(struct expand *x, struct rawobj *o)
+{
+	unsigned nh = expand_count(x, OT_HOST), m, d;
+	uint8_t *ma = xcalloc(nh + 1, 1), *mr = xcalloc(nh + 1, 1);
+	uint8_t *da = xcalloc(nh + 1, 1), *dr = xcalloc(nh + 1, 1);
+	struct rawobj *c;
+	int first = 1;
+
+	expand_group_names(x, OT_HOSTGROUP, raw_str(o, OT_HD_HOSTGROUP_NAME), ma, mr, o,
+	    "hostgroup_name");
+	expand_names(x, OT_HOST, raw_str(o, OT_HD_HOST_NAME), ma, mr, o, "host_name");
+	expand_group_names(x, OT_HOSTGROUP, raw_str(o, OT_HD_DEPENDENT_HOSTGROUP_NAME), da, dr, o,
+	    "dependent_hostgroup_name");
+	expand_names(x, OT_HOST, raw_str(o, OT_HD_DEPENDENT_HOST_NAME), da, dr, o,
+	    "dependent_host_name");
+	for (m = 0; m < nh; m++) {
+		if (!ma[m] || mr[m])
+			continue;
+		for (d = 0; d < nh; d++) {
+			if (!da[d] || dr[d])
+				continue;
+			c = expand_emit(x, o, &first);
+			raw_put_str(c, OT_HD_HOST_NAME, expand_name(expand_obj(x, OT_HOST, m)));
+			raw_put_str(c, OT_HD_DEPENDENT_HOST_NAME,
+			    expand_name(expand_obj(x, OT_HOST, d)));
+			c->slots[OT_HD_HOSTGROUP_NAME].v.s = NULL;
+			c->slots[OT_HD_DEPENDENT_HOSTGROUP_NAME].v.s = NULL;
+		}
+	}
+	if (first)
+		o->dead = 1;
+	free(ma);
+	free(mr);
+	free(da);
+	free(dr);
+}
+
+static void
+expand_escalation(struct expand *x, struct rawobj *o)
+{
+	unsigned nh = expand_count(x, OT_HOST), h;
+	size_t ns = x->services.len, s;
+	uint8_t *acc, *rej;
+	struct rawobj *c, *svc;
+	int first = 1;
+
+	if (o->type == OT_SERVICEESCALATION) {
+		acc = xcalloc(ns + 1, 1);
+		expand_service_list(x, o, raw_str(o, OT_ESC_HOST_NAME),
+		    raw_str(o, OT_ESC_HOSTGROUP_NAME), raw_str(o, OT_ESC_SERVICEGROUP_NAME),
+		    raw_str(o, OT_ESC_SERVICE_DESCRIPTION), "host_name", "service_description", acc);
+		for (s = 0; s < ns; s++) {
+			if (!acc[s])
+				continue;
+			svc = x->services.items[s];
+			c = expand_emit(x, o, &first);
+			raw_put_str(c, OT_ESC_HOST_NAME, raw_str(svc, OT_SVC_HOST_NAME));
+			raw_put_str(c, OT_ESC_SERVICE_DESCRIPTION,
+			    raw_str(svc, OT_SVC_SERVICE_DESCRIPTION));
+			c->slots[OT_ESC_HOSTGROUP_NAME].v.s = NULL;
+			c->slots[OT_ESC_SERVICEGROUP_NAME].v.s = NULL;
+		}
+		free(acc);
+	} else {
+		acc = xcalloc(nh + 1, 1);
+		rej = xcalloc(nh + 1, 1);
+		expand_group_names(x, OT_HOSTGROUP, raw_str(o, OT_ESC_HOSTGROUP_NAME), acc, rej, o,
+		    "hostgroup_name");
+		expand_names(x, OT_HOST, raw_str(o, OT_ESC_HOST_NAME), acc, rej, o, "host_name");
+		for (h = 0; h < nh; h++) {
+			if (!acc[h] || rej[h])
+				continue;
+			c = expand_emit(x, o, &first);
+			raw_put_str(c, OT_ESC_HOST_NAME, expand_name(expand_obj(x, OT_HOST, h)));
+			c->slots[OT_ESC_HOSTGROUP_NAME].v.s = NULL;
+		}
+		free(rej);
+		free(acc);
+	}
+	if (first)
+		o->dead = 1;
+}
+
+static void
+expand_merge_str(struct rawobj *dst, unsigned dslot, const struct rawobj *src, unsigned sslot)
+{
+	if (raw_str(dst, dslot) == NULL && raw_str(src, sslot) != NULL)
+		raw_put_str(dst, dslot, raw_str(src, sslot));
+}
+
+static void
+expand_merge_host(struct rawobj *h, const struct rawobj *e)
+{
+	expand_merge_str(h, OT_HOST_NOTES, e, OT_EXT_NOTES);
+	expand_merge_str(h, OT_HOST_NOTES_URL, e, OT_EXT_NOTES_URL);
+	expand_merge_str(h, OT_HOST_ACTION_URL, e, OT_EXT_ACTION_URL);
+	expand_merge_str(h, OT_HOST_ICON_IMAGE, e, OT_EXT_ICON_IMAGE);
+	expand_merge_str(h, OT_HOST_ICON_IMAGE_ALT, e, OT_EXT_ICON_IMAGE_ALT);
+	expand_merge_str(h, OT_HOST_VRML_IMAGE, e, OT_EXT_VRML_IMAGE);
+	expand_merge_str(h, OT_HOST_STATUSMAP_IMAGE, e, OT_EXT_STATUSMAP_IMAGE);
+	if (!raw_have(h, OT_HOST_2D_COORDS) && raw_have(e, OT_EXT_2D_COORDS))
+		h->slots[OT_HOST_2D_COORDS] = e->slots[OT_EXT_2D_COORDS];
+	if (!raw_have(h, OT_HOST_3D_COORDS) && raw_have(e, OT_EXT_3D_COORDS))
+		h->slots[OT_HOST_3D_COORDS] = e->slots[OT_EXT_3D_COORDS];
+}
+
+static void
+expand_merge_service(struct rawobj *s, const struct rawobj *e)
+{
+	expand_merge_str(s, OT_SVC_NOTES, e, OT_EXT_NOTES);
+	expand_merge_str(s, OT_SVC_NOTES_URL, e, OT_EXT_NOTES_URL);
+	expand_merge_str(s, OT_SVC_ACTION_URL, e, OT_EXT_ACTION_URL);
+	expand_merge_str(s, OT_SVC_ICON_IMAGE, e, OT_EXT_ICON_IMAGE);
+	expand_merge_str(s, OT_SVC_ICON_IMAGE_ALT, e, OT_EXT_ICON_IMAGE_ALT);
+}
+
+static void
+expand_extinfo(struct expand *x, struct rawobj *e)
+{
+	unsigned nh = expand_count(x, OT_HOST), h, si;
+	uint8_t *acc = xcalloc(nh + 1, 1), *rej = xcalloc(nh + 1, 1);
+	const char *desc = raw_str(e, OT_EXT_SERVICE_DESCRIPTION);
+
+	expand_group_names(x, OT_HOSTGROUP, raw_str(e, OT_EXT_HOSTGROUP_NAME), acc, rej, e,
+	    "hostgroup_name");
+	expand_names(x, OT_HOST, raw_str(e, OT_EXT_HOST_NAME), acc, rej, e, "host_name");
+	for (h = 0; h < nh; h++) {
+		if (!acc[h] || rej[h])
+			continue;
+		if (e->type == OT_HOSTEXTINFO) {
+			expand_merge_host(expand_obj(x, OT_HOST, h), e);
+			continue;
+		}
+		if (desc == NULL)
+			continue;
+		si = expand_service(x, expand_name(expand_obj(x, OT_HOST, h)), desc);
+		if (si != 0)
+			expand_merge_service(x->services.items[si - 1], e);
+	}
+	e->dead = 1;
+	free(acc);
+	free(rej);
+}
+
+static void
+expand_each(struct expand *x, enum otype t, void (*fn)(struct expand *, struct rawobj *))
+{
+	size_t i, n = x->rs->objs[t].len;
+	struct rawobj *o;
+
+	/* fn may append clones: only visit the definitions present now */
+	for (i = 0; i < n; i++) {
+		o = x->rs->objs[t].items[i];
+		if (o->reg && !o->dead)
+			fn(x, o);
+	}
+}
+
+int
+expand_deps_all(struct expand *x)
+{
+	int before = x->errors;
+
+	expand_each(x, OT_SERVICEDEPENDENCY, expand_servicedependency);
+	expand_each(x, OT_HOSTDEPENDENCY, expand_hostdependency);
+	expand_each(x, OT_SERVICEESCALATION, expand_escalation);
+	expand_each(x, OT_HOSTESCALATION, expand_escalation);
+	expand_each(x, OT_HOSTEXTINFO, expand_extinfo);
+	expand_each(x, OT_SERVICEEXTINFO, expand_extinfo);
+	return x->errors - before;
+}
+
+/* Nagios's xod_inherit for strings: take value and have when we have none */
+static void
+expand_take(struct rawobj *dst, unsigned dslot, const struct rawobj *src, unsigned sslot)
+{
+	if (!dst->slots[dslot].have && src->slots[sslot].have)
+		dst->slots[dslot] = src->slots[sslot];
+}
+
+/* additive inheritance of an escalation list from its service or host */
+static void
+expand_add_list(struct expand *x, struct rawobj *e, unsigned eslot, const struct rawobj *src,
+    unsigned sslot)
+{
+	const char *mine = raw_str(e, eslot), *theirs = raw_str(src, sslot);
+	size_t a, b;
+	char *s;
+
+	if (mine == NULL || mine[0] != '+' || !raw_have(src, sslot))
+		return;
+	if (theirs != NULL) {
+		a = strlen(theirs);
+		b = strlen(mine + 1);
+		s = arena_alloc(x->rs->a, a + b + 2);
+		memcpy(s, theirs, a);
+		s[a] = ',';
+		memcpy(s + a + 1, mine + 1, b + 1);
+		e->slots[eslot].v.s = s;
+	}
+	e->slots[eslot].have = 1;
+}
+
+static void
+expand_strip_plus(struct rawobj *e, unsigned slot)
+{
+	if (raw_str(e, slot) != NULL && raw_str(e, slot)[0] == '+')
+		e->slots[slot].v.s++;
+}
+
+static void
+expand_implied_escalation(struct expand *x, struct rawobj *e, const struct rawobj *src,
+    unsigned cg, unsigned c, unsigned ni, unsigned np)
+{
+	expand_add_list(x, e, OT_ESC_CONTACT_GROUPS, src, cg);
+	expand_add_list(x, e, OT_ESC_CONTACTS, src, c);
+	if (!raw_have(e, OT_ESC_CONTACT_GROUPS) && !raw_have(e, OT_ESC_CONTACTS)) {
+		expand_take(e, OT_ESC_CONTACT_GROUPS, src, cg);
+		expand_take(e, OT_ESC_CONTACTS, src, c);
+	}
+	expand_take(e, OT_ESC_NOTIFICATION_INTERVAL, src, ni);
+	if (!raw_have(e, OT_ESC_ESCALATION_PERIOD) && raw_have(src, np) && raw_str(src, np) != NULL)
+		raw_put_str(e, OT_ESC_ESCALATION_PERIOD, raw_str(src, np));
+	if (!raw_have(e, OT_ESC_ESCALATION_OPTIONS)) {
+		e->slots[OT_ESC_ESCALATION_OPTIONS].v.opts = OBJ_OPT_ALL;
+		e->slots[OT_ESC_ESCALATION_OPTIONS].have = 1;
+	}
+	expand_strip_plus(e, OT_ESC_CONTACT_GROUPS);
+	expand_strip_plus(e, OT_ESC_CONTACTS);
+}
+
+void
+expand_implied(struct expand *x)
+{
+	unsigned i, hi, si;
+	size_t k;
+	struct rawobj *o, *h;
+
+	for (i = 0; i < expand_count(x, OT_HOST); i++) {
+		o = expand_obj(x, OT_HOST, i);
+		if (!raw_have(o, OT_HOST_NOTIFICATION_OPTIONS)) {
+			o->slots[OT_HOST_NOTIFICATION_OPTIONS].v.opts = OBJ_OPT_ALL;
+			o->slots[OT_HOST_NOTIFICATION_OPTIONS].have = 1;
+		}
+	}
+	for (k = 0; k < x->services.len; k++) {
+		o = x->services.items[k];
+		hi = expand_lookup(x, OT_HOST, raw_str(o, OT_SVC_HOST_NAME));
+		h = expand_obj(x, OT_HOST, hi - 1);
+		if (!raw_have(o, OT_SVC_CONTACT_GROUPS) && !raw_have(o, OT_SVC_CONTACTS)) {
+			expand_take(o, OT_SVC_CONTACT_GROUPS, h, OT_HOST_CONTACT_GROUPS);
+			expand_take(o, OT_SVC_CONTACTS, h, OT_HOST_CONTACTS);
+		}
+		expand_take(o, OT_SVC_NOTIFICATION_INTERVAL, h, OT_HOST_NOTIFICATION_INTERVAL);
+		expand_take(o, OT_SVC_NOTIFICATION_PERIOD, h, OT_HOST_NOTIFICATION_PERIOD);
+		if (!raw_have(o, OT_SVC_NOTIFICATION_OPTIONS)) {
+			o->slots[OT_SVC_NOTIFICATION_OPTIONS].v.opts = OBJ_OPT_ALL;
+			o->slots[OT_SVC_NOTIFICATION_OPTIONS].have = 1;
+		}
+	}
+	for (k = 0; k < x->rs->objs[OT_SERVICEESCALATION].len; k++) {
+		o = x->rs->objs[OT_SERVICEESCALATION].items[k];
+		if (!o->reg || o->dead)
+			continue;
+		si = expand_service(x, raw_str(o, OT_ESC_HOST_NAME),
+		    raw_str(o, OT_ESC_SERVICE_DESCRIPTION));
+		if (si == 0) {
+			expand_strip_plus(o, OT_ESC_CONTACT_GROUPS);
+			expand_strip_plus(o, OT_ESC_CONTACTS);
+			continue;
+		}
+		expand_implied_escalation(x, o, x->services.items[si - 1], OT_SVC_CONTACT_GROUPS,
+		    OT_SVC_CONTACTS, OT_SVC_NOTIFICATION_INTERVAL, OT_SVC_NOTIFICATION_PERIOD);
+	}
+	for (k = 0; k < x->rs->objs[OT_HOSTESCALATION].len; k++) {
+		o = x->rs->objs[OT_HOSTESCALATION].items[k];
+		if (!o->reg || o->dead)
+			continue;
+		hi = expand_lookup(x, OT_HOST, raw_str(o, OT_ESC_HOST_NAME));
+		if (hi == 0) {
+			expand_strip_plus(o, OT_ESC_CONTACT_GROUPS);
+			expand_strip_plus(o, OT_ESC_CONTACTS);
+			continue;
+		}
+		expand_implied_escalation(x, o, expand_obj(x, OT_HOST, hi - 1),
+		    OT_HOST_CONTACT_GROUPS, OT_HOST_CONTACTS, OT_HOST_NOTIFICATION_INTERVAL,
+		    OT_HOST_NOTIFICATION_PERIOD);
+	}
+}

@@ -1,0 +1,30 @@
+/*
+ * lexer: reads Nagios object configuration files into a rawstore.
+ *
+ * Line rules as in Nagios 4.4.6: a trailing backslash joins the next line
+ * (whose leading blanks are dropped) and a trailing double backslash is one;
+ * ';' starts a comment unless written '\;' (which becomes ';'); blank
+ * lines and lines starting with '#' are skipped; `define <type> {` opens a
+ * definition (anything after the type is ignored); `}` alone on its line
+ * closes it; inside, the first blank-separated word is the directive and
+ * the rest, trimmed, its value.  Outside a definition, `include_file=` and
+ * `include_dir=` read further files (relative paths from the current
+ * directory, as Nagios does).  Every error is reported with its file
+ * and line, and reading goes on with the next definition so that one run
+ * reports every problem.
+ */
+#ifndef JAQUE_LEXER_H
+#define JAQUE_LEXER_H
+
+#include <stddef.h>
+
+struct rawstore;
+
+/* read one object file; returns the number of errors reported (0 = fine) */
+int lexer_read_file(struct rawstore *rs, const char *path);
+/* read every *.cfg under dir, recursively, skipping dot files; returns errors */
+int lexer_read_dir(struct rawstore *rs, const char *dir);
+/* read object definitions from a buffer (for tests and fuzzing); file names messages */
+int lexer_read_buffer(struct rawstore *rs, const char *file, const char *buf, size_t len);
+
+#endif

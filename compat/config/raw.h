@@ -1,0 +1,120 @@
+/*
+ * raw: object definitions as read, before templates are applied.
+ *
+ * A struct rawobj holds one `define` block: its type, where it starts, its
+ * template name and `use` list, `register`, and one typed value slot per
+ * directive of its type (otypes.h).  Values are converted when the
+ * directive is read, as Nagios does, so a bad option letter is reported at
+ * its line.  Strings live in the store's arena.
+ *
+ * The store keeps every definition in file order per type, an index of
+ * templates by `name`, and an index of registered names for duplicate
+ * detection.  Filled by the lexer (through raw_begin/raw_set/raw_end),
+ * then transformed in place by inherit.c, expand.c and implied.c, and
+ * finally read by build.c.
+ */
+#ifndef JAQUE_RAW_H
+#define JAQUE_RAW_H
+
+#include <stdint.h>
+
+#include "compat/config/otypes.h"
+#include "engine/objects/objects.h"
+#include "engine/util/vec.h"
+
+struct arena;
+struct hmap;
+struct diag;
+
+union rawval {
+	const char *s;
+	long i;
+	double d;
+	unsigned opts;
+	struct {
+		double x, y, z;
+	} c;
+};
+
+struct rawslot {
+	union rawval v;
+	uint8_t have; /* set here or inherited (NULL string with have = "null") */
+};
+
+struct rawvar {
+	const char *name; /* upper-cased, without '_' */
+	const char *value; /* NULL for "null" */
+	struct rawvar *next;
+};
+
+struct rawexc {
+	struct obj_daterange dr; /* parsed exception (times included) */
+	struct rawexc *next;
+};
+
+struct rawobj {
+	enum otype type;
+	const char *file; /* interned path */
+	int line;
+	const char *tmpl_name; /* `name` */
+	const char *use;       /* `use`, comma list */
+	int8_t reg;            /* `register`: 1 unless set to 0 */
+	uint8_t resolved;
+	uint8_t from_hostgroup; /* service copied from a hostgroup_name expansion */
+	uint8_t dead;           /* dropped (duplicate, merged extinfo, ...) */
+	uint32_t seq;           /* definition order, for stable choices */
+	struct rawvar *vars;
+	struct rawexc *exceptions; /* timeperiods */
+	unsigned nslots;
+	struct rawslot slots[];
+};
+
+struct rawstore {
+	struct arena *a;
+	struct vec objs[OT_NTYPES];
+	struct hmap *tmpl[OT_NTYPES];
+	uint32_t seq;
+	struct diag *d;
+};
+
+struct rawstore *rawstore_new(struct arena *a, struct diag *d);
+void rawstore_free(struct rawstore *rs);
+
+/* start a definition of type t at file:line; returns it (also appended to the store) */
+struct rawobj *raw_begin(struct rawstore *rs, enum otype t, const char *file, int line);
+/*
+ * Apply one directive line "name value" to o.  Returns 0, or -1 after
+ * reporting the error (unknown directive, bad value) to the store's diag.
+ */
+int raw_set(struct rawstore *rs, struct rawobj *o, const char *name, const char *value, int line);
+/* finish a definition: index its template name; returns 0 or -1 (duplicate template) */
+int raw_end(struct rawstore *rs, struct rawobj *o);
+/* a copy of o (slots, vars, exceptions shared as values) appended to the store */
+struct rawobj *raw_clone(struct rawstore *rs, const struct rawobj *o);
+
+/* the template named name of type t, or NULL */
+struct rawobj *raw_template(const struct rawstore *rs, enum otype t, const char *name);
+/* the object's name for messages ("web1", "web1;HTTP", or the template name) */
+const char *raw_label(const struct rawobj *o, char *buf, size_t len);
+/* a location for diagnostics about o (and directive, may be NULL) */
+struct diag_loc raw_loc(const struct rawobj *o, const char *directive, char *buf, size_t len);
+
+static inline const char *
+raw_str(const struct rawobj *o, unsigned slot)
+{
+	return o->slots[slot].v.s;
+}
+
+static inline int
+raw_have(const struct rawobj *o, unsigned slot)
+{
+	return o->slots[slot].have;
+}
+
+/* set a string slot (value owned by the arena) */
+void raw_put_str(struct rawobj *o, unsigned slot, const char *s);
+/* the custom variable name of o, or NULL */
+struct rawvar *raw_find_var(const struct rawobj *o, const char *name);
+void raw_add_var(struct rawstore *rs, struct rawobj *o, const char *name, const char *value);
+
+#endif

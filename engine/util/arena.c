@@ -1,0 +1,150 @@
+/*
+ * arena: chunks of memory handed out by bumping a pointer.  Big requests get
+ * a chunk of their own so the slack stays small.  The intern table is an
+ * open-addressed hash of pointers into the arena, grown at 50% load.
+ */
+#include "engine/util/arena.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/util/hash.h"
+#include "engine/util/xalloc.h"
+
+#define ARENA_CHUNK (64 * 1024)
+#define ARENA_ALIGN 16
+
+struct arena_chunk {
+	struct arena_chunk *next;
+	size_t size;
+	size_t used;
+	_Alignas(ARENA_ALIGN) unsigned char data[];
+};
+
+struct arena {
+	struct arena_chunk *head;
+	size_t bytes;
+	const char **itab;
+	size_t icap;
+	size_t icount;
+};
+
+struct arena *
+arena_new(void)
+{
+	return xcalloc(1, sizeof(struct arena));
+}
+
+void
+arena_free(struct arena *a)
+{
+	struct arena_chunk *c, *next;
+
+	if (a == NULL)
+		return;
+	for (c = a->head; c != NULL; c = next) {
+		next = c->next;
+		free(c);
+	}
+	free(a->itab);
+	free(a);
+}
+
+void *
+arena_alloc(struct arena *a, size_t n)
+{
+	struct arena_chunk *c = a->head;
+	size_t size;
+	void *p;
+
+	if (n > SIZE_MAX - ARENA_ALIGN - sizeof(*c))
+		abort();
+	n = (n + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+	if (c == NULL || c->size - c->used < n) {
+		size = n > ARENA_CHUNK / 4 ? n : ARENA_CHUNK;
+		c = xmalloc(sizeof(*c) + size);
+		c->size = size;
+		c->used = 0;
+		a->bytes += sizeof(*c) + size;
+		if (size == n && a->head != NULL) {
+			/* keep the current chunk in front: it still has room */
+			c->next = a->head->next;
+			a->head->next = c;
+		} else {
+			c->next = a->head;
+			a->head = c;
+		}
+	}
+	p = c->data + c->used;
+	c->used += n;
+	return p;
+}
+
+void *
+arena_zalloc(struct arena *a, size_t n)
+{
+	void *p = arena_alloc(a, n);
+
+	memset(p, 0, n);
+	return p;
+}
+
+char *
+arena_strndup(struct arena *a, const char *s, size_t n)
+{
+	char *p = arena_alloc(a, n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *
+arena_strdup(struct arena *a, const char *s)
+{
+	return arena_strndup(a, s, strlen(s));
+}
+
+static void
+arena_intern_grow(struct arena *a)
+{
+	size_t ncap = a->icap ? a->icap * 2 : 1024, i, j;
+	const char **nt = xcalloc(ncap, sizeof(*nt));
+
+	for (i = 0; i < a->icap; i++) {
+		if (a->itab[i] == NULL)
+			continue;
+		j = hash_str(a->itab[i]) & (ncap - 1);
+		while (nt[j] != NULL)
+			j = (j + 1) & (ncap - 1);
+		nt[j] = a->itab[i];
+	}
+	free(a->itab);
+	a->itab = nt;
+	a->icap = ncap;
+}
+
+const char *
+arena_intern(struct arena *a, const char *s)
+{
+	size_t j;
+
+	if ((a->icount + 1) * 2 > a->icap)
+		arena_intern_grow(a);
+	j = hash_str(s) & (a->icap - 1);
+	while (a->itab[j] != NULL) {
+		if (strcmp(a->itab[j], s) == 0)
+			return a->itab[j];
+		j = (j + 1) & (a->icap - 1);
+	}
+	a->itab[j] = arena_strdup(a, s);
+	a->icount++;
+	return a->itab[j];
+}
+
+size_t
+arena_bytes(const struct arena *a)
+{
+	return a->bytes + a->icap * sizeof(char *);
+}

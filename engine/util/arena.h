@@ -1,0 +1,26 @@
+/*
+ * arena: a bump allocator for data that lives and dies together, such as
+ * the strings of one configuration generation.  Allocations are never freed
+ * one by one; arena_free releases the whole arena.  An interning table on
+ * top (arena_intern) stores each distinct string once.
+ */
+#ifndef JAQUE_ARENA_H
+#define JAQUE_ARENA_H
+
+#include <stddef.h>
+
+struct arena;
+
+struct arena *arena_new(void);
+void arena_free(struct arena *a);
+/* n bytes aligned for any type; never NULL */
+void *arena_alloc(struct arena *a, size_t n);
+void *arena_zalloc(struct arena *a, size_t n);
+char *arena_strdup(struct arena *a, const char *s);
+char *arena_strndup(struct arena *a, const char *s, size_t n);
+/* the arena's single copy of s: equal strings give the same pointer */
+const char *arena_intern(struct arena *a, const char *s);
+/* bytes obtained from malloc so far, for memory reports */
+size_t arena_bytes(const struct arena *a);
+
+#endif

@@ -1,0 +1,250 @@
+/*
+ * test_inherit: template resolution as Nagios 4.4.6 does it: leftmost
+ * template wins, own values win, '+' appends through chains, "null" stops
+ * inheritance, custom variables and timeperiod exceptions are passed on,
+ * unknown templates are errors.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "compat/config/diag.h"
+#include "compat/config/inherit.h"
+#include "compat/config/lexer.h"
+#include "compat/config/raw.h"
+#include "engine/util/arena.h"
+
+struct fx {
+	struct arena *a;
+	struct diag *d;
+	struct rawstore *rs;
+};
+
+static int
+fx_setup(void **state)
+{
+	struct fx *f = calloc(1, sizeof(*f));
+
+	f->a = arena_new();
+	f->d = diag_new(NULL);
+	f->rs = rawstore_new(f->a, f->d);
+	*state = f;
+	return 0;
+}
+
+static int
+fx_teardown(void **state)
+{
+	struct fx *f = *state;
+
+	rawstore_free(f->rs);
+	diag_free(f->d);
+	arena_free(f->a);
+	free(f);
+	return 0;
+}
+
+static int
+load(struct fx *f, const char *text)
+{
+	assert_int_equal(lexer_read_buffer(f->rs, "t.cfg", text, strlen(text)), 0);
+	return inherit_resolve_all(f->rs);
+}
+
+static struct rawobj *
+host(struct fx *f, const char *name)
+{
+	size_t i;
+	struct rawobj *o;
+
+	for (i = 0; i < f->rs->objs[OT_HOST].len; i++) {
+		o = f->rs->objs[OT_HOST].items[i];
+		if (raw_str(o, OT_HOST_HOST_NAME) != NULL &&
+		    strcmp(raw_str(o, OT_HOST_HOST_NAME), name) == 0)
+			return o;
+	}
+	fail_msg("no host %s", name);
+	return NULL;
+}
+
+static void
+t_leftmost_wins_own_wins(void **state)
+{
+	struct fx *f = *state;
+	struct rawobj *h;
+
+	assert_int_equal(load(f,
+	    "define host {\nname a\ncheck_interval 1\nretry_interval 7\nregister 0\n}\n"
+	    "define host {\nname b\ncheck_interval 2\nmax_check_attempts 9\nnotes from-b\n"
+	    "register 0\n}\n"
+	    "define host {\nhost_name h\nuse a,b\nretry_interval 3\n}\n"), 0);
+	h = host(f, "h");
+	assert_true(h->slots[OT_HOST_CHECK_INTERVAL].v.d == 1.0);
+	assert_true(h->slots[OT_HOST_RETRY_INTERVAL].v.d == 3.0);
+	assert_int_equal(h->slots[OT_HOST_MAX_CHECK_ATTEMPTS].v.i, 9);
+	assert_string_equal(raw_str(h, OT_HOST_NOTES), "from-b");
+}
+
+static void
+t_chain_is_depth_first(void **state)
+{
+	struct fx *f = *state;
+	struct rawobj *h;
+
+	/* a uses c; a's chain is applied before b is looked at */
+	assert_int_equal(load(f,
+	    "define host {\nname c\nnotes from-c\nregister 0\n}\n"
+	    "define host {\nname a\nuse c\nregister 0\n}\n"
+	    "define host {\nname b\nnotes from-b\nregister 0\n}\n"
+	    "define host {\nhost_name h\nuse a,b\n}\n"), 0);
+	h = host(f, "h");
+	assert_string_equal(raw_str(h, OT_HOST_NOTES), "from-c");
+}
+
+static void
+t_additive_lists(void **state)
+{
+	struct fx *f = *state;
+
+	assert_int_equal(load(f,
+	    "define host {\nname t1\nhostgroups g1\nregister 0\n}\n"
+	    "define host {\nname t2\nuse t1\nhostgroups +g2\nregister 0\n}\n"
+	    "define host {\nhost_name h\nuse t2\nhostgroups +g3\n}\n"
+	    "define host {\nhost_name r\nuse t2\nhostgroups g9\n}\n"
+	    "define host {\nhost_name p\nhostgroups +g5\n}\n"), 0);
+	assert_string_equal(raw_str(host(f, "h"), OT_HOST_HOSTGROUPS), "g1,g2,g3");
+	assert_string_equal(raw_str(host(f, "r"), OT_HOST_HOSTGROUPS), "g9");
+	/* no template: the '+' is simply dropped */
+	assert_string_equal(raw_str(host(f, "p"), OT_HOST_HOSTGROUPS), "g5");
+}
+
+static void
+t_null_stops_inheritance(void **state)
+{
+	struct fx *f = *state;
+	struct rawobj *h;
+
+	assert_int_equal(load(f,
+	    "define host {\nname t\nnotes n\nparents p1\nregister 0\n}\n"
+	    "define host {\nhost_name h\nuse t\nnotes null\nparents null\n}\n"), 0);
+	h = host(f, "h");
+	assert_null(raw_str(h, OT_HOST_NOTES));
+	assert_true(raw_have(h, OT_HOST_NOTES));
+	assert_null(raw_str(h, OT_HOST_PARENTS));
+}
+
+static void
+t_literal_strings(void **state)
+{
+	struct fx *f = *state;
+
+	/* alias and address are taken literally, "null" included, and inherited when unset */
+	assert_int_equal(load(f,
+	    "define host {\nname t\naddress 10.1.1.1\nalias null\nregister 0\n}\n"
+	    "define host {\nhost_name h\nuse t\n}\n"), 0);
+	assert_string_equal(raw_str(host(f, "h"), OT_HOST_ADDRESS), "10.1.1.1");
+	assert_string_equal(raw_str(host(f, "h"), OT_HOST_ALIAS), "null");
+}
+
+static void
+t_custom_vars(void **state)
+{
+	struct fx *f = *state;
+	struct rawobj *h;
+
+	assert_int_equal(load(f,
+	    "define host {\nname t\n_A from-t\n_B from-t\nregister 0\n}\n"
+	    "define host {\nhost_name h\nuse t\n_b own\n}\n"), 0);
+	h = host(f, "h");
+	assert_string_equal(raw_find_var(h, "A")->value, "from-t");
+	assert_string_equal(raw_find_var(h, "B")->value, "own");
+}
+
+static void
+t_missing_template(void **state)
+{
+	struct fx *f = *state;
+	const struct diag_entry *e;
+
+	assert_int_equal(load(f, "define host {\nhost_name h\nuse nope\n}\n"), 1);
+	e = diag_get(f->d, 0);
+	assert_string_equal(e->loc.directive, "use");
+	assert_int_equal(e->loc.line, 1);
+	assert_true(strstr(e->msg, "'nope'") != NULL);
+}
+
+static void
+t_loop_terminates(void **state)
+{
+	struct fx *f = *state;
+
+	assert_int_equal(load(f,
+	    "define host {\nname a\nuse b\nnotes na\nregister 0\n}\n"
+	    "define host {\nname b\nuse a\nparents pb\nregister 0\n}\n"
+	    "define host {\nhost_name h\nuse a\n}\n"), 0);
+	assert_string_equal(raw_str(host(f, "h"), OT_HOST_NOTES), "na");
+	assert_string_equal(raw_str(host(f, "h"), OT_HOST_PARENTS), "pb");
+}
+
+static void
+t_timeperiod_exceptions(void **state)
+{
+	struct fx *f = *state;
+	struct rawobj *tp = NULL;
+	struct rawexc *e;
+	size_t i;
+	int n = 0;
+
+	assert_int_equal(load(f,
+	    "define timeperiod {\nname base\nmonday 09:00-17:00\njuly 4 00:00-24:00\n"
+	    "day 1 00:00-01:00\nregister 0\n}\n"
+	    "define timeperiod {\ntimeperiod_name t\nalias T\nuse base\nday 1 02:00-03:00\n}\n"), 0);
+	for (i = 0; i < f->rs->objs[OT_TIMEPERIOD].len; i++) {
+		tp = f->rs->objs[OT_TIMEPERIOD].items[i];
+		if (raw_str(tp, OT_TP_TIMEPERIOD_NAME) != NULL)
+			break;
+	}
+	assert_string_equal(raw_str(tp, OT_TP_SUNDAY + 1), "09:00-17:00");
+	/* own "day 1" is kept, the template's "day 1" is not added, "july 4" is */
+	for (e = tp->exceptions; e != NULL; e = e->next)
+		n++;
+	assert_int_equal(n, 2);
+	assert_int_equal(tp->exceptions->dr.type, OBJ_DR_MONTH_DAY);
+	assert_int_equal(tp->exceptions->dr.times->start, 2 * 3600);
+}
+
+static void
+t_escalation_plus_kept(void **state)
+{
+	struct fx *f = *state;
+	struct rawobj *e;
+
+	assert_int_equal(load(f, "define hostescalation {\nhost_name h\ncontacts +c1\n}\n"), 0);
+	e = f->rs->objs[OT_HOSTESCALATION].items[0];
+	/* kept for the implied inheritance from the host */
+	assert_string_equal(raw_str(e, OT_ESC_CONTACTS), "+c1");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(t_leftmost_wins_own_wins, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(t_chain_is_depth_first, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(t_additive_lists, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(t_null_stops_inheritance, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(t_literal_strings, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(t_custom_vars, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(t_missing_template, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(t_loop_terminates, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(t_timeperiod_exceptions, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(t_escalation_plus_kept, fx_setup, fx_teardown),
+	};
+
+	return cmocka_run_group_tests_name("inherit", tests, NULL, NULL);
+}
