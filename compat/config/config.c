@@ -5,8 +5,12 @@
  */
 #include "compat/config/config.h"
 
+#include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "compat/config/build.h"
 #include "compat/config/diag.h"
@@ -24,6 +28,33 @@ config_say(FILE *out, const char *line)
 		fputs(line, out);
 		fflush(out);
 	}
+}
+
+/*
+ * One cfg_file or cfg_dir.  One that cannot be opened is reported against
+ * the nagios.cfg line that names it, which is where the admin must look.
+ */
+static int
+config_read_objects(struct config_gen *gen, struct diag *d, size_t i, int isdir)
+{
+	const char *path = (isdir ? gen->cfg.cfg_dirs : gen->cfg.cfg_files).items[i];
+	struct diag_loc loc;
+	struct stat st;
+
+	errno = 0;
+	if (stat(path, &st) < 0 || (isdir ? !S_ISDIR(st.st_mode) : S_ISDIR(st.st_mode)) ||
+	    access(path, R_OK) < 0) {
+		memset(&loc, 0, sizeof(loc));
+		loc.file = gen->cfg.config_file;
+		loc.line = (int)(uintptr_t)(isdir ? gen->cfg.cfg_dir_lines :
+		    gen->cfg.cfg_file_lines).items[i];
+		loc.directive = isdir ? "cfg_dir" : "cfg_file";
+		diag_error(d, &loc, "Cannot open config %s '%s' for reading: %s",
+		    isdir ? "directory" : "file", path,
+		    errno != 0 ? strerror(errno) : "wrong file type");
+		return 1;
+	}
+	return isdir ? lexer_read_dir(gen->rs, path) : lexer_read_file(gen->rs, path);
 }
 
 enum config_stage
@@ -44,9 +75,9 @@ config_read(const char *path, const char *jaque_cfg, struct diag *d, FILE *out,
 	gen->parse_arena = arena_new();
 	gen->rs = rawstore_new(gen->parse_arena, d);
 	for (i = 0; i < gen->cfg.cfg_files.len; i++)
-		errors += lexer_read_file(gen->rs, gen->cfg.cfg_files.items[i]);
+		errors += config_read_objects(gen, d, i, 0);
 	for (i = 0; i < gen->cfg.cfg_dirs.len; i++)
-		errors += lexer_read_dir(gen->rs, gen->cfg.cfg_dirs.items[i]);
+		errors += config_read_objects(gen, d, i, 1);
 	if (errors == 0)
 		errors += inherit_resolve_all(gen->rs);
 	if (errors == 0)

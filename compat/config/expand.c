@@ -147,16 +147,31 @@ expand_regexp(struct expand *x, enum otype t, const char *re, uint8_t *acc,
 	return found;
 }
 
+/* put i in front of order unless it is there already (Nagios's objectlist add) */
+static void
+expand_front(struct vec *order, uint8_t *seen, unsigned i)
+{
+	if (order == NULL || seen[i])
+		return;
+	seen[i] = 1;
+	vec_push(order, (void *)(uintptr_t)i);
+}
+
 int
-expand_names(struct expand *x, enum otype t, const char *list, uint8_t *acc, uint8_t *rej,
-    const struct rawobj *owner, const char *dir)
+expand_names_ordered(struct expand *x, enum otype t, const char *list, uint8_t *acc,
+    uint8_t *rej, struct vec *order, const struct rawobj *owner, const char *dir)
 {
 	char *copy, *cur, *item;
 	unsigned i, n = expand_count(x, t), idx;
-	int regexp = 0, missing = 0, found;
+	int regexp = 0, missing = 0, found, reject;
+	uint8_t *seen, *hit;
+	size_t a, b;
 
 	if (list == NULL)
 		return 0;
+	/* order is built back to front (appending) and reversed at the end */
+	seen = xcalloc(n + 1, 1);
+	hit = xcalloc(n + 1, 1);
 	copy = xstrdup(list);
 	cur = copy;
 	while ((item = str_next_token(&cur, ',')) != NULL) {
@@ -165,21 +180,26 @@ expand_names(struct expand *x, enum otype t, const char *list, uint8_t *acc, uin
 		/* once one item needs a regexp, the rest of the list is taken as regexps too */
 		if (!regexp)
 			regexp = expand_wants_regexp(x, item);
-		if (regexp) {
-			found = expand_regexp(x, t, item, acc, owner, dir);
-		} else if (strcmp(item, "*") == 0) {
-			for (i = 0; i < n; i++)
-				acc[i] = 1;
-			found = 1;
+		if (regexp || strcmp(item, "*") == 0) {
+			memset(hit, 0, n);
+			found = regexp ? expand_regexp(x, t, item, hit, owner, dir) : 1;
+			/* Nagios walks its object list, newest definition first */
+			for (i = n; i-- > 0;) {
+				if (!regexp || hit[i]) {
+					acc[i] = 1;
+					expand_front(order, seen, i);
+				}
+			}
 		} else {
-			int reject = item[0] == '!';
-
+			reject = item[0] == '!';
 			idx = expand_lookup(x, t, reject ? item + 1 : item);
 			found = idx != 0;
 			if (found && reject && rej != NULL)
 				rej[idx - 1] = 1;
-			else if (found && !reject)
+			else if (found && !reject) {
 				acc[idx - 1] = 1;
+				expand_front(order, seen, idx - 1);
+			}
 		}
 		if (!found) {
 			expand_err(x, owner, dir, "Could not find any %s matching '%s'",
@@ -187,8 +207,24 @@ expand_names(struct expand *x, enum otype t, const char *list, uint8_t *acc, uin
 			missing++;
 		}
 	}
+	if (order != NULL)
+		for (a = 0, b = order->len; a + 1 < b; a++, b--) {
+			void *tmp = order->items[a];
+
+			order->items[a] = order->items[b - 1];
+			order->items[b - 1] = tmp;
+		}
 	free(copy);
+	free(seen);
+	free(hit);
 	return missing;
+}
+
+int
+expand_names(struct expand *x, enum otype t, const char *list, uint8_t *acc, uint8_t *rej,
+    const struct rawobj *owner, const char *dir)
+{
+	return expand_names_ordered(x, t, list, acc, rej, NULL, owner, dir);
 }
 
 static struct xgroup *
@@ -290,6 +326,33 @@ expand_join(struct expand *x, enum otype t, const uint8_t *bm)
 	return s;
 }
 
+/*
+ * Add member m to group g as Nagios does: not twice, never when the group's
+ * members list rejects it.  The insertion sequence is kept; Nagios's
+ * member_list is its reverse (every add goes in front).
+ */
+static void
+expand_group_add(struct xgroup *g, unsigned m)
+{
+	if (g->members[m] || g->reject[m])
+		return;
+	g->members[m] = 1;
+	vec_push(&g->order, (void *)(uintptr_t)m);
+}
+
+static void
+expand_reverse(struct vec *v)
+{
+	size_t a, b;
+	void *tmp;
+
+	for (a = 0, b = v->len; a + 1 < b; a++, b--) {
+		tmp = v->items[a];
+		v->items[a] = v->items[b - 1];
+		v->items[b - 1] = tmp;
+	}
+}
+
 /* nested groups: members of *_group_members are added, cycles are errors */
 static void
 expand_group_nest(struct expand *x, enum otype gt, unsigned g)
@@ -297,8 +360,11 @@ expand_group_nest(struct expand *x, enum otype gt, unsigned g)
 	struct xgroup *groups;
 	enum otype mt;
 	struct rawobj *o = expand_obj(x, gt, g);
-	char *copy, *cur, *item;
-	unsigned sub, m, nm;
+	struct vec subs;
+	uint8_t *acc;
+	unsigned sub;
+	size_t i, j;
+	struct xgroup *sg;
 
 	groups = expand_groups_of(x, gt, &mt);
 	if (groups[g].state == 2)
@@ -309,43 +375,40 @@ expand_group_nest(struct expand *x, enum otype gt, unsigned g)
 		return;
 	}
 	groups[g].state = 1;
-	nm = expand_member_count(x, mt);
-	if (raw_str(o, OT_GROUP_GROUP_MEMBERS) != NULL) {
-		copy = xstrdup(raw_str(o, OT_GROUP_GROUP_MEMBERS));
-		cur = copy;
-		while ((item = str_next_token(&cur, ',')) != NULL) {
-			if (*item == '\0')
-				continue;
-			sub = expand_lookup(x, gt, item);
-			if (sub == 0) {
-				expand_err(x, o, otype_info(gt)->dirs[3].name, "Could not find member "
-				    "group '%s' specified in %s '%s'", item, otype_info(gt)->name,
-				    expand_name(o));
-				continue;
-			}
-			expand_group_nest(x, gt, sub - 1);
-			if (groups[sub - 1].state != 2)
-				continue;
-			for (m = 0; m < nm; m++)
-				if (groups[sub - 1].members[m])
-					groups[g].members[m] = 1;
-		}
-		free(copy);
+	vec_init(&subs);
+	acc = xcalloc(expand_count(x, gt) + 1, 1);
+	expand_names_ordered(x, gt, raw_str(o, OT_GROUP_GROUP_MEMBERS), acc, NULL, &subs, o,
+	    otype_info(gt)->dirs[3].name);
+	for (i = 0; i < subs.len; i++) {
+		sub = (unsigned)(uintptr_t)subs.items[i];
+		expand_group_nest(x, gt, sub);
+		sg = &groups[sub];
+		if (sg->state != 2)
+			continue;
+		/* the subgroup's member_list, front to back */
+		for (j = sg->order.len; j-- > 0;)
+			expand_group_add(&groups[g], (unsigned)(uintptr_t)sg->order.items[j]);
 	}
+	vec_clear(&subs);
+	free(acc);
 	groups[g].state = 2;
 }
 
 /*
  * Host or contact groups: members lists (with exclusions), the member
- * objects' own group lists (slot member_slot), then nesting.
+ * objects' own group lists (slot member_slot), then nesting.  The order of
+ * additions follows Nagios's, because which copy of a service wins a
+ * duplicate depends on it.
  */
 static void
 expand_plain_groups(struct expand *x, enum otype gt, enum otype mt, unsigned member_slot)
 {
 	unsigned ng = expand_count(x, gt), nm = expand_count(x, mt), g, m;
 	struct xgroup *groups = xcalloc(ng + 1, sizeof(*groups));
-	uint8_t *rej = xcalloc(nm + 1, 1), *acc = xcalloc(ng + 1, 1);
+	uint8_t *acc = xcalloc(ng + 1, 1), *macc = xcalloc(nm + 1, 1);
+	struct vec accept;
 	struct rawobj *o;
+	size_t i;
 
 	if (gt == OT_HOSTGROUP)
 		x->hg = groups;
@@ -354,14 +417,18 @@ expand_plain_groups(struct expand *x, enum otype gt, enum otype mt, unsigned mem
 	for (g = 0; g < ng; g++) {
 		o = expand_obj(x, gt, g);
 		groups[g].members = xcalloc(nm + 1, 1);
-		memset(rej, 0, nm);
-		expand_names(x, mt, raw_str(o, OT_GROUP_MEMBERS), groups[g].members, rej, o,
-		    "members");
-		for (m = 0; m < nm; m++)
-			if (rej[m])
-				groups[g].members[m] = 0;
+		groups[g].reject = xcalloc(nm + 1, 1);
+		vec_init(&groups[g].order);
+		vec_init(&accept);
+		memset(macc, 0, nm);
+		expand_names_ordered(x, mt, raw_str(o, OT_GROUP_MEMBERS), macc, groups[g].reject,
+		    &accept, o, "members");
+		for (i = 0; i < accept.len; i++)
+			expand_group_add(&groups[g], (unsigned)(uintptr_t)accept.items[i]);
+		vec_clear(&accept);
 	}
-	for (m = 0; m < nm; m++) {
+	/* members joining from their side: Nagios walks them newest first */
+	for (m = nm; m-- > 0;) {
 		o = expand_obj(x, mt, m);
 		if (raw_str(o, member_slot) == NULL)
 			continue;
@@ -370,29 +437,45 @@ expand_plain_groups(struct expand *x, enum otype gt, enum otype mt, unsigned mem
 		    gt == OT_HOSTGROUP ? "hostgroups" : "contact_groups");
 		for (g = 0; g < ng; g++)
 			if (acc[g])
-				groups[g].members[m] = 1;
+				expand_group_add(&groups[g], m);
 	}
 	for (g = 0; g < ng; g++)
 		expand_group_nest(x, gt, g);
-	for (g = 0; g < ng; g++)
+	for (g = 0; g < ng; g++) {
+		expand_reverse(&groups[g].order);
 		raw_put_str(expand_obj(x, gt, g), OT_GROUP_MEMBERS,
 		    expand_join(x, mt, groups[g].members));
-	free(rej);
+	}
+	free(macc);
 	free(acc);
 }
 
-/* hosts a service definition applies to: hostgroup_name then host_name */
+/*
+ * Hosts a service definition applies to, in the order Nagios visits them:
+ * the hosts of host_name, then each hostgroup's member_list, hostgroups in
+ * the order its list holds them.  The last host visited keeps the
+ * definition itself (and counts as host-specific, whatever its origin);
+ * every other one gets a copy, put in front of Nagios's service list.
+ */
 static void
-expand_one_service(struct expand *x, struct rawobj *o, struct vec *out)
+expand_one_service(struct expand *x, struct rawobj *o, struct vec *copies, struct vec *out)
 {
-	unsigned nh = expand_count(x, OT_HOST), h, first = 1;
-	uint8_t *acc = xcalloc(nh + 1, 1), *rej = xcalloc(nh + 1, 1);
-	uint8_t *hgacc = xcalloc(nh + 1, 1);
+	unsigned nh = expand_count(x, OT_HOST), ng = expand_count(x, OT_HOSTGROUP), h;
+	uint8_t *hacc = xcalloc(nh + 1, 1), *hrej = xcalloc(nh + 1, 1), *done;
+	uint8_t *gacc = xcalloc(ng + 1, 1), *grej = xcalloc(ng + 1, 1);
 	const char *hgl = raw_str(o, OT_SVC_HOSTGROUP_NAME), *hl = raw_str(o, OT_SVC_HOST_NAME);
-	int any = 0, missing = 0;
-	struct rawobj *c;
 	const char *desc = raw_str(o, OT_SVC_SERVICE_DESCRIPTION);
+	struct vec seq, hosts, groups;
+	int missing = 0, used_original = 0;
+	size_t i, j;
+	struct xgroup *g;
+	struct rawobj *c;
+	uintptr_t e;
 
+	vec_init(&seq);
+	vec_init(&hosts);
+	vec_init(&groups);
+	done = xcalloc(nh + 1, 1);
 	if (desc == NULL) {
 		expand_err(x, o, "service_description", "Service has no service_description");
 		o->dead = 1;
@@ -403,95 +486,131 @@ expand_one_service(struct expand *x, struct rawobj *o, struct vec *out)
 		o->dead = 1;
 		goto out;
 	}
-	missing += expand_group_names(x, OT_HOSTGROUP, hgl, hgacc, rej, o, "hostgroup_name");
-	missing += expand_names(x, OT_HOST, hl, acc, rej, o, "host_name");
-	for (h = 0; h < nh; h++)
-		any |= (acc[h] || hgacc[h]) && !rej[h];
-	if (!any) {
-		o->dead = 1;
-		if (missing)
-			goto out;
-		if (hl == NULL && x->allow_empty_hg == 2)
-			expand_warn(x, o, "hostgroup_name", "Service '%s' has no hosts: its "
-			    "hostgroups are empty", desc);
-		else if (hl != NULL || x->allow_empty_hg == 0)
-			expand_err(x, o, hl != NULL ? "host_name" : "hostgroup_name", "Could not "
-			    "expand hostgroups and/or hosts specified in service '%s'", desc);
-		goto out;
-	}
-	for (h = 0; h < nh; h++) {
-		if (!(acc[h] || hgacc[h]) || rej[h])
+	missing += expand_names_ordered(x, OT_HOSTGROUP, hgl, gacc, grej, &groups, o,
+	    "hostgroup_name");
+	missing += expand_names_ordered(x, OT_HOST, hl, hacc, hrej, &hosts, o, "host_name");
+	/* a rejected hostgroup rejects its members, wherever else they come from */
+	for (i = 0; i < ng; i++)
+		for (h = 0; grej[i] && h < nh; h++)
+			if (x->hg[i].members[h])
+				hrej[h] = 1;
+	/* the visiting sequence: (host << 1) | from_hostgroup */
+	for (i = 0; i < hosts.len; i++)
+		vec_push(&seq, (void *)((uintptr_t)hosts.items[i] << 1));
+	for (i = 0; i < groups.len; i++) {
+		if (grej[(uintptr_t)groups.items[i]])
 			continue;
-		c = first ? o : raw_clone(x->rs, o);
-		first = 0;
+		g = &x->hg[(uintptr_t)groups.items[i]];
+		for (j = 0; j < g->order.len; j++)
+			vec_push(&seq, (void *)(((uintptr_t)g->order.items[j] << 1) | 1));
+	}
+	for (i = 0; i < seq.len; i++) {
+		e = (uintptr_t)seq.items[i];
+		h = (unsigned)(e >> 1);
+		if (hrej[h] || done[h])
+			continue;
+		done[h] = 1;
+		if (i + 1 == seq.len) {
+			c = o;
+			used_original = 1;
+			c->from_hostgroup = 0;
+		} else {
+			c = raw_clone(x->rs, o);
+			c->from_hostgroup = (uint8_t)(e & 1);
+			vec_push(copies, c);
+		}
 		raw_put_str(c, OT_SVC_HOST_NAME, expand_name(expand_obj(x, OT_HOST, h)));
 		c->slots[OT_SVC_HOSTGROUP_NAME].v.s = NULL;
-		/* a copy made for a hostgroup loses to a host-specific definition */
-		c->from_hostgroup = !acc[h];
 		vec_push(out, c);
 	}
+	if (!used_original)
+		o->dead = 1;
+	if (out->len > 0 || missing)
+		goto out;
+	/* nothing at all: an empty hostgroup, allowed or not */
+	if (hl == NULL && x->allow_empty_hg == 2)
+		expand_warn(x, o, "hostgroup_name", "Service '%s' has no hosts: its hostgroups are "
+		    "empty", desc);
+	else if (hl != NULL || x->allow_empty_hg == 0)
+		expand_err(x, o, hl != NULL ? "host_name" : "hostgroup_name", "Could not expand "
+		    "hostgroups and/or hosts specified in service '%s'", desc);
 out:
-	free(acc);
-	free(rej);
-	free(hgacc);
+	vec_clear(&seq);
+	vec_clear(&hosts);
+	vec_clear(&groups);
+	free(done);
+	free(hacc);
+	free(hrej);
+	free(gacc);
+	free(grej);
 }
 
-static int
-expand_svc_cmp(const void *a, const void *b)
-{
-	const struct rawobj *x = *(struct rawobj *const *)a, *y = *(struct rawobj *const *)b;
-
-	/* host-specific first; later definitions first, as Nagios's lists run */
-	if (x->from_hostgroup != y->from_hostgroup)
-		return x->from_hostgroup - y->from_hostgroup;
-	return x->seq < y->seq ? 1 : x->seq > y->seq ? -1 : 0;
-}
-
+/*
+ * Copy every service definition to its hosts, then settle duplicates as
+ * Nagios 4.4.6 does: its list holds the copies (newest first) ahead of the
+ * definitions (last read first); host-specific entries are registered
+ * first, hostgroup copies after, and the first entry for a host and
+ * description wins.  Each loser gets a warning.
+ */
 static void
 expand_services(struct expand *x)
 {
-	struct vec all, cand;
-	size_t i;
+	struct vec copies, placed, order;
+	size_t i, n = x->rs->objs[OT_SERVICE].len;
 	struct rawobj *o, *prev;
 	char key[2048];
 	unsigned nh = expand_count(x, OT_HOST), hi, si;
+	int pass;
 
-	vec_init(&all);
-	vec_init(&cand);
-	for (i = 0; i < x->rs->objs[OT_SERVICE].len; i++)
-		vec_push(&all, x->rs->objs[OT_SERVICE].items[i]);
-	for (i = 0; i < all.len; i++) {
-		o = all.items[i];
+	vec_init(&copies);
+	vec_init(&placed);
+	vec_init(&order);
+	for (i = n; i-- > 0;) {
+		o = x->rs->objs[OT_SERVICE].items[i];
 		if (!o->reg || o->dead)
 			continue;
-		expand_one_service(x, o, &cand);
+		vec_init(&placed);
+		expand_one_service(x, o, &copies, &placed);
+		vec_clear(&placed);
 	}
-	vec_clear(&all);
-	vec_sort(&cand, expand_svc_cmp);
-	x->svc_idx = hmap_new(cand.len);
+	/* Nagios's list: copies newest first, then the definitions, last read first */
+	for (i = copies.len; i-- > 0;)
+		vec_push(&order, copies.items[i]);
+	/* the definitions themselves are items [0, n): copies were appended after */
+	for (i = n; i-- > 0;) {
+		o = x->rs->objs[OT_SERVICE].items[i];
+		if (o->reg && !o->dead)
+			vec_push(&order, o);
+	}
+	x->svc_idx = hmap_new(order.len);
 	x->host_svcs = xcalloc(nh + 1, sizeof(struct vec));
 	vec_init(&x->services);
-	for (i = 0; i < cand.len; i++) {
-		o = cand.items[i];
-		snprintf(key, sizeof(key), "%s\x01%s", raw_str(o, OT_SVC_HOST_NAME),
-		    raw_str(o, OT_SVC_SERVICE_DESCRIPTION));
-		si = (unsigned)(uintptr_t)hmap_get(x->svc_idx, key);
-		if (si != 0) {
-			prev = x->services.items[si - 1];
-			expand_warn(x, o, "service_description", "Duplicate definition found for "
-			    "service '%s' on host '%s' (kept the one in file '%s', line %d)",
-			    raw_str(o, OT_SVC_SERVICE_DESCRIPTION), raw_str(o, OT_SVC_HOST_NAME),
-			    prev->file, prev->line);
-			o->dead = 1;
-			continue;
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < order.len; i++) {
+			o = order.items[i];
+			if (o->from_hostgroup != pass || o->dead)
+				continue;
+			snprintf(key, sizeof(key), "%s\x01%s", raw_str(o, OT_SVC_HOST_NAME),
+			    raw_str(o, OT_SVC_SERVICE_DESCRIPTION));
+			si = (unsigned)(uintptr_t)hmap_get(x->svc_idx, key);
+			if (si != 0) {
+				prev = x->services.items[si - 1];
+				expand_warn(x, o, "service_description", "Duplicate definition found for "
+				    "service '%s' on host '%s' (kept the one in file '%s', line %d)",
+				    raw_str(o, OT_SVC_SERVICE_DESCRIPTION), raw_str(o, OT_SVC_HOST_NAME),
+				    prev->file, prev->line);
+				o->dead = 1;
+				continue;
+			}
+			vec_push(&x->services, o);
+			hmap_put(x->svc_idx, arena_strdup(x->rs->a, key),
+			    (void *)(uintptr_t)x->services.len);
+			hi = expand_lookup(x, OT_HOST, raw_str(o, OT_SVC_HOST_NAME));
+			vec_push(&x->host_svcs[hi - 1], (void *)(uintptr_t)(x->services.len - 1));
 		}
-		vec_push(&x->services, o);
-		hmap_put(x->svc_idx, arena_strdup(x->rs->a, key),
-		    (void *)(uintptr_t)x->services.len);
-		hi = expand_lookup(x, OT_HOST, raw_str(o, OT_SVC_HOST_NAME));
-		vec_push(&x->host_svcs[hi - 1], (void *)(uintptr_t)(x->services.len - 1));
 	}
-	vec_clear(&cand);
+	vec_clear(&copies);
+	vec_clear(&order);
 }
 
 unsigned
@@ -537,7 +656,8 @@ expand_host_services(struct expand *x, unsigned hi, const char *list, struct vec
 			}
 		}
 		rx_free(r);
-		if (!found)
+		/* '*' matches even on a host without services, as in Nagios */
+		if (!found && !(!regexp && strcmp(item, "*") == 0))
 			missing++;
 	}
 	for (j = 0; j < hs->len; j++)
@@ -564,6 +684,8 @@ expand_servicegroups(struct expand *x)
 	for (g = 0; g < ng; g++) {
 		o = expand_obj(x, OT_SERVICEGROUP, g);
 		groups[g].members = xcalloc(ns + 1, 1);
+		groups[g].reject = xcalloc(ns + 1, 1);
+		vec_init(&groups[g].order);
 		if (raw_str(o, OT_GROUP_MEMBERS) == NULL)
 			continue;
 		copy = xstrdup(raw_str(o, OT_GROUP_MEMBERS));
@@ -588,7 +710,8 @@ expand_servicegroups(struct expand *x)
 					vec_init(&found);
 					expand_host_services(x, hi, desc, &found);
 					for (m = 0; m < found.len; m++)
-						groups[g].members[(uintptr_t)found.items[m]] = 1;
+						expand_group_add(&groups[g],
+						    (unsigned)(uintptr_t)found.items[m]);
 					vec_clear(&found);
 				}
 				free(hacc);
@@ -600,7 +723,7 @@ expand_servicegroups(struct expand *x)
 				    "name '%s' and description '%s'", host, desc);
 				continue;
 			}
-			groups[g].members[si - 1] = 1;
+			expand_group_add(&groups[g], si - 1);
 		}
 		free(copy);
 	}
@@ -613,7 +736,7 @@ expand_servicegroups(struct expand *x)
 		    "servicegroups");
 		for (g = 0; g < ng; g++)
 			if (acc[g])
-				groups[g].members[m] = 1;
+				expand_group_add(&groups[g], m);
 	}
 	for (g = 0; g < ng; g++)
 		expand_group_nest(x, OT_SERVICEGROUP, g);
@@ -629,12 +752,21 @@ expand_free(struct expand *x)
 	int t;
 	unsigned i;
 
-	for (i = 0; x->hg != NULL && i < expand_count(x, OT_HOSTGROUP); i++)
+	for (i = 0; x->hg != NULL && i < expand_count(x, OT_HOSTGROUP); i++) {
 		free(x->hg[i].members);
-	for (i = 0; x->cg != NULL && i < expand_count(x, OT_CONTACTGROUP); i++)
+		free(x->hg[i].reject);
+		vec_clear(&x->hg[i].order);
+	}
+	for (i = 0; x->cg != NULL && i < expand_count(x, OT_CONTACTGROUP); i++) {
 		free(x->cg[i].members);
-	for (i = 0; x->sg != NULL && i < expand_count(x, OT_SERVICEGROUP); i++)
+		free(x->cg[i].reject);
+		vec_clear(&x->cg[i].order);
+	}
+	for (i = 0; x->sg != NULL && i < expand_count(x, OT_SERVICEGROUP); i++) {
 		free(x->sg[i].members);
+		free(x->sg[i].reject);
+		vec_clear(&x->sg[i].order);
+	}
 	for (i = 0; x->host_svcs != NULL && i < expand_count(x, OT_HOST); i++)
 		vec_clear(&x->host_svcs[i]);
 	free(x->hg);

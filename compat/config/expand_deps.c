@@ -14,20 +14,96 @@
 #include "engine/util/arena.h"
 #include "engine/util/xalloc.h"
 
-/* services named by hosts/hostgroups x descriptions, plus servicegroups */
+/*
+ * Hosts named by a host list and a hostgroup list, as dependencies and
+ * escalations read them: a '!name' in either list removes only hosts that
+ * came from hostgroups (Nagios 4.4.6 keeps "web1,db1,!db1" as web1,db1).
+ * Returns the number of names that matched nothing.
+ */
 static int
-expand_service_list(struct expand *x, struct rawobj *o, const char *hosts, const char *hgs,
-    const char *sgs, const char *descs, const char *dirh, const char *dirs, uint8_t *out)
+expand_dep_hosts(struct expand *x, struct rawobj *o, const char *hosts, const char *hgs,
+    const char *dirh, const char *dirhg, uint8_t *out)
 {
 	unsigned nh = expand_count(x, OT_HOST), h;
-	uint8_t *acc = xcalloc(nh + 1, 1), *rej = xcalloc(nh + 1, 1);
-	uint8_t *sgacc = xcalloc(x->services.len + 1, 1);
+	uint8_t *ga = xcalloc(nh + 1, 1), *rej = xcalloc(nh + 1, 1);
+	int bad = 0;
+
+	bad += expand_group_names(x, OT_HOSTGROUP, hgs, ga, rej, o, dirhg);
+	bad += expand_names(x, OT_HOST, hosts, out, rej, o, dirh);
+	for (h = 0; h < nh; h++)
+		if (ga[h] && !rej[h])
+			out[h] = 1;
+	free(ga);
+	free(rej);
+	return bad;
+}
+
+static int
+expand_any(const uint8_t *m, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (m[i])
+			return 1;
+	return 0;
+}
+
+/*
+ * The services named by descs on host hi, into out.  With
+ * use_true_regexp_matching Nagios reads the host's name again as a
+ * pattern, so "web" also reaches "web2"; that is kept.
+ */
+static int
+expand_on_host(struct expand *x, struct rawobj *o, unsigned hi, const char *descs,
+    const char *dirs, uint8_t *out)
+{
+	unsigned nh = expand_count(x, OT_HOST), h;
+	uint8_t *hosts;
 	struct vec found;
 	size_t j;
 	int bad = 0;
 
-	bad += expand_group_names(x, OT_HOSTGROUP, hgs, acc, rej, o, dirh);
-	bad += expand_names(x, OT_HOST, hosts, acc, rej, o, dirh);
+	hosts = xcalloc(nh + 1, 1);
+	if (x->use_true_regexp)
+		expand_names(x, OT_HOST, expand_name(expand_obj(x, OT_HOST, hi)), hosts, NULL, o,
+		    "host_name");
+	else
+		hosts[hi] = 1;
+	for (h = 0; h < nh; h++) {
+		if (!hosts[h])
+			continue;
+		vec_init(&found);
+		if (expand_host_services(x, h, descs, &found) > 0) {
+			expand_err(x, o, dirs, "Could not find a service matching host name '%s' "
+			    "and description '%s'", expand_name(expand_obj(x, OT_HOST, h)), descs);
+			bad++;
+		}
+		for (j = 0; j < found.len; j++)
+			out[(uintptr_t)found.items[j]] = 1;
+		vec_clear(&found);
+	}
+	free(hosts);
+	return bad;
+}
+
+/*
+ * Services named by hosts/hostgroups x descriptions, plus servicegroups.
+ * *nohosts is set when hosts or hostgroups were given but named no host.
+ */
+static int
+expand_service_list(struct expand *x, struct rawobj *o, const char *hosts, const char *hgs,
+    const char *sgs, const char *descs, const char *dirh, const char *dirs, uint8_t *out,
+    int *nohosts)
+{
+	unsigned nh = expand_count(x, OT_HOST), h;
+	uint8_t *acc = xcalloc(nh + 1, 1);
+	uint8_t *sgacc = xcalloc(x->services.len + 1, 1);
+	size_t j;
+	int bad = 0;
+
+	bad += expand_dep_hosts(x, o, hosts, hgs, dirh, "hostgroup_name", acc);
+	*nohosts = (hosts != NULL || hgs != NULL) && !expand_any(acc, nh);
 	if (sgs != NULL) {
 		bad += expand_group_names(x, OT_SERVICEGROUP, sgs, sgacc, NULL, o, "servicegroup_name");
 		for (j = 0; j < x->services.len; j++)
@@ -39,23 +115,24 @@ expand_service_list(struct expand *x, struct rawobj *o, const char *hosts, const
 		    otype_info(o->type)->name);
 		bad++;
 	}
-	for (h = 0; h < nh && descs != NULL; h++) {
-		if (!acc[h] || rej[h])
-			continue;
-		vec_init(&found);
-		if (expand_host_services(x, h, descs, &found) > 0 && found.len == 0) {
-			expand_err(x, o, dirs, "Could not find service(s) '%s' on host '%s'", descs,
-			    expand_name(expand_obj(x, OT_HOST, h)));
-			bad++;
-		}
-		for (j = 0; j < found.len; j++)
-			out[(uintptr_t)found.items[j]] = 1;
-		vec_clear(&found);
-	}
+	for (h = 0; h < nh && descs != NULL; h++)
+		if (acc[h])
+			bad += expand_on_host(x, o, h, descs, dirs, out);
 	free(acc);
-	free(rej);
 	free(sgacc);
 	return bad;
+}
+
+/* an empty master or dependent list: an error only when empty hostgroups are refused */
+static int
+expand_dep_empty(struct expand *x, struct rawobj *o, const char *side)
+{
+	if (x->allow_empty_hg != 0)
+		return 0;
+	expand_err(x, o, side[0] == 'm' ? "hostgroup_name" : "dependent_hostgroup_name",
+	    "Could not expand %s hostgroups and/or hosts specified in %s", side,
+	    o->type == OT_HOSTDEPENDENCY ? "host dependency" : "service dependency");
+	return 1;
 }
 
 static struct rawobj *
@@ -84,21 +161,6 @@ expand_svc_pair(struct expand *x, struct rawobj *o, int *first, unsigned m, unsi
 	c->slots[OT_SD_DEPENDENT_SERVICEGROUP_NAME].v.s = NULL;
 }
 
-/* the services on host hi named by descs */
-static void
-expand_same_host(struct expand *x, unsigned hi, const char *descs, uint8_t *out)
-{
-	struct vec found;
-	size_t j;
-
-	vec_init(&found);
-	if (descs != NULL)
-		expand_host_services(x, hi, descs, &found);
-	for (j = 0; j < found.len; j++)
-		out[(uintptr_t)found.items[j]] = 1;
-	vec_clear(&found);
-}
-
 static void
 expand_servicedependency(struct expand *x, struct rawobj *o)
 {
@@ -113,7 +175,7 @@ expand_servicedependency(struct expand *x, struct rawobj *o)
 	const char *ddesc = raw_str(o, OT_SD_DEPENDENT_SERVICE_DESCRIPTION);
 	int master_given = mh != NULL || mhg != NULL || msg != NULL;
 	int dep_given = dh != NULL || dhg != NULL || dsg != NULL;
-	int first = 1, bad = 0;
+	int first = 1, bad = 0, empty = 0;
 	unsigned hi;
 
 	if (!master_given && !dep_given) {
@@ -124,14 +186,16 @@ expand_servicedependency(struct expand *x, struct rawobj *o)
 	if (!master_given) {
 		/* masters are on each dependent's own host */
 		bad = expand_service_list(x, o, dh, dhg, dsg, ddesc, "dependent_host_name",
-		    "dependent_service_description", da);
+		    "dependent_service_description", da, &empty);
+		if (empty)
+			bad += expand_dep_empty(x, o, "dependent");
 		for (d = 0; d < ns && !bad; d++) {
 			if (!da[d])
 				continue;
 			memset(ma, 0, ns);
 			hi = expand_lookup(x, OT_HOST,
 			    raw_str((struct rawobj *)x->services.items[d], OT_SVC_HOST_NAME)) - 1;
-			expand_same_host(x, hi, mdesc, ma);
+			bad += expand_on_host(x, o, hi, mdesc, "service_description", ma);
 			for (m = 0; m < ns; m++)
 				if (ma[m])
 					expand_svc_pair(x, o, &first, (unsigned)m, (unsigned)d);
@@ -139,15 +203,20 @@ expand_servicedependency(struct expand *x, struct rawobj *o)
 		goto out;
 	}
 	bad = expand_service_list(x, o, mh, mhg, msg, mdesc, "host_name", "service_description",
-	    ma);
+	    ma, &empty);
+	if (empty)
+		bad += expand_dep_empty(x, o, "master");
 	if (!dep_given && ddesc == NULL) {
 		expand_err(x, o, "dependent_service_description", "Service dependency has no "
 		    "dependent hosts or services");
 		goto out;
 	}
-	if (dep_given)
+	if (dep_given) {
 		bad += expand_service_list(x, o, dh, dhg, dsg, ddesc, "dependent_host_name",
-		    "dependent_service_description", da);
+		    "dependent_service_description", da, &empty);
+		if (empty)
+			bad += expand_dep_empty(x, o, "dependent");
+	}
 	for (m = 0; m < ns && !bad; m++) {
 		if (!ma[m])
 			continue;
@@ -155,7 +224,7 @@ expand_servicedependency(struct expand *x, struct rawobj *o)
 			memset(da, 0, ns);
 			hi = expand_lookup(x, OT_HOST,
 			    raw_str((struct rawobj *)x->services.items[m], OT_SVC_HOST_NAME)) - 1;
-			expand_same_host(x, hi, ddesc, da);
+			bad += expand_on_host(x, o, hi, ddesc, "dependent_service_description", da);
 		}
 		for (d = 0; d < ns; d++)
 			if (da[d])
@@ -172,23 +241,24 @@ static void
 expand_hostdependency(struct expand *x, struct rawobj *o)
 {
 	unsigned nh = expand_count(x, OT_HOST), m, d;
-	uint8_t *ma = xcalloc(nh + 1, 1), *mr = xcalloc(nh + 1, 1);
-	uint8_t *da = xcalloc(nh + 1, 1), *dr = xcalloc(nh + 1, 1);
+	uint8_t *ma = xcalloc(nh + 1, 1), *da = xcalloc(nh + 1, 1);
 	struct rawobj *c;
-	int first = 1;
+	int first = 1, bad;
 
-	expand_group_names(x, OT_HOSTGROUP, raw_str(o, OT_HD_HOSTGROUP_NAME), ma, mr, o,
-	    "hostgroup_name");
-	expand_names(x, OT_HOST, raw_str(o, OT_HD_HOST_NAME), ma, mr, o, "host_name");
-	expand_group_names(x, OT_HOSTGROUP, raw_str(o, OT_HD_DEPENDENT_HOSTGROUP_NAME), da, dr, o,
-	    "dependent_hostgroup_name");
-	expand_names(x, OT_HOST, raw_str(o, OT_HD_DEPENDENT_HOST_NAME), da, dr, o,
-	    "dependent_host_name");
-	for (m = 0; m < nh; m++) {
-		if (!ma[m] || mr[m])
+	bad = expand_dep_hosts(x, o, raw_str(o, OT_HD_HOST_NAME), raw_str(o, OT_HD_HOSTGROUP_NAME),
+	    "host_name", "hostgroup_name", ma);
+	if (!bad && !expand_any(ma, nh))
+		bad += expand_dep_empty(x, o, "master");
+	bad += expand_dep_hosts(x, o, raw_str(o, OT_HD_DEPENDENT_HOST_NAME),
+	    raw_str(o, OT_HD_DEPENDENT_HOSTGROUP_NAME), "dependent_host_name",
+	    "dependent_hostgroup_name", da);
+	if (!bad && !expand_any(da, nh))
+		bad += expand_dep_empty(x, o, "dependent");
+	for (m = 0; m < nh && !bad; m++) {
+		if (!ma[m])
 			continue;
 		for (d = 0; d < nh; d++) {
-			if (!da[d] || dr[d])
+			if (!da[d])
 				continue;
 			c = expand_emit(x, o, &first);
 			raw_put_str(c, OT_HD_HOST_NAME, expand_name(expand_obj(x, OT_HOST, m)));
@@ -201,9 +271,7 @@ expand_hostdependency(struct expand *x, struct rawobj *o)
 	if (first)
 		o->dead = 1;
 	free(ma);
-	free(mr);
 	free(da);
-	free(dr);
 }
 
 static void
@@ -211,16 +279,18 @@ expand_escalation(struct expand *x, struct rawobj *o)
 {
 	unsigned nh = expand_count(x, OT_HOST), h;
 	size_t ns = x->services.len, s;
-	uint8_t *acc, *rej;
+	uint8_t *acc;
 	struct rawobj *c, *svc;
-	int first = 1;
+	int first = 1, bad, empty = 0;
+	const char *what = o->type == OT_SERVICEESCALATION ? "service" : "host";
 
 	if (o->type == OT_SERVICEESCALATION) {
 		acc = xcalloc(ns + 1, 1);
-		expand_service_list(x, o, raw_str(o, OT_ESC_HOST_NAME),
+		bad = expand_service_list(x, o, raw_str(o, OT_ESC_HOST_NAME),
 		    raw_str(o, OT_ESC_HOSTGROUP_NAME), raw_str(o, OT_ESC_SERVICEGROUP_NAME),
-		    raw_str(o, OT_ESC_SERVICE_DESCRIPTION), "host_name", "service_description", acc);
-		for (s = 0; s < ns; s++) {
+		    raw_str(o, OT_ESC_SERVICE_DESCRIPTION), "host_name", "service_description", acc,
+		    &empty);
+		for (s = 0; s < ns && !bad && !empty; s++) {
 			if (!acc[s])
 				continue;
 			svc = x->services.items[s];
@@ -231,23 +301,24 @@ expand_escalation(struct expand *x, struct rawobj *o)
 			c->slots[OT_ESC_HOSTGROUP_NAME].v.s = NULL;
 			c->slots[OT_ESC_SERVICEGROUP_NAME].v.s = NULL;
 		}
-		free(acc);
 	} else {
 		acc = xcalloc(nh + 1, 1);
-		rej = xcalloc(nh + 1, 1);
-		expand_group_names(x, OT_HOSTGROUP, raw_str(o, OT_ESC_HOSTGROUP_NAME), acc, rej, o,
-		    "hostgroup_name");
-		expand_names(x, OT_HOST, raw_str(o, OT_ESC_HOST_NAME), acc, rej, o, "host_name");
-		for (h = 0; h < nh; h++) {
-			if (!acc[h] || rej[h])
+		bad = expand_dep_hosts(x, o, raw_str(o, OT_ESC_HOST_NAME),
+		    raw_str(o, OT_ESC_HOSTGROUP_NAME), "host_name", "hostgroup_name", acc);
+		empty = !expand_any(acc, nh);
+		for (h = 0; h < nh && !bad; h++) {
+			if (!acc[h])
 				continue;
 			c = expand_emit(x, o, &first);
 			raw_put_str(c, OT_ESC_HOST_NAME, expand_name(expand_obj(x, OT_HOST, h)));
 			c->slots[OT_ESC_HOSTGROUP_NAME].v.s = NULL;
 		}
-		free(rej);
-		free(acc);
 	}
+	/* an escalation that reaches no host is an error whatever the settings */
+	if (!bad && empty)
+		expand_err(x, o, "hostgroup_name", "Could not expand hostgroups and/or hosts "
+		    "specified in %s escalation", what);
+	free(acc);
 	if (first)
 		o->dead = 1;
 }
@@ -327,6 +398,23 @@ expand_each(struct expand *x, enum otype t, void (*fn)(struct expand *, struct r
 	}
 }
 
+/*
+ * Extinfo fills only what is still empty, and Nagios applies the last
+ * definition first, so the last one read wins.
+ */
+static void
+expand_each_reverse(struct expand *x, enum otype t, void (*fn)(struct expand *, struct rawobj *))
+{
+	size_t i = x->rs->objs[t].len;
+	struct rawobj *o;
+
+	while (i-- > 0) {
+		o = x->rs->objs[t].items[i];
+		if (o->reg && !o->dead)
+			fn(x, o);
+	}
+}
+
 int
 expand_deps_all(struct expand *x)
 {
@@ -336,8 +424,8 @@ expand_deps_all(struct expand *x)
 	expand_each(x, OT_HOSTDEPENDENCY, expand_hostdependency);
 	expand_each(x, OT_SERVICEESCALATION, expand_escalation);
 	expand_each(x, OT_HOSTESCALATION, expand_escalation);
-	expand_each(x, OT_HOSTEXTINFO, expand_extinfo);
-	expand_each(x, OT_SERVICEEXTINFO, expand_extinfo);
+	expand_each_reverse(x, OT_HOSTEXTINFO, expand_extinfo);
+	expand_each_reverse(x, OT_SERVICEEXTINFO, expand_extinfo);
 	return x->errors - before;
 }
 

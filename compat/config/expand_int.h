@@ -21,6 +21,8 @@ struct xset {
 
 struct xgroup {
 	uint8_t *members; /* bitmap (a byte per member object) */
+	uint8_t *reject;  /* '!name' in the members list: never a member */
+	struct vec order; /* member indexes (uintptr_t) in Nagios's member_list order */
 	uint8_t state;    /* 0 unvisited, 1 resolving, 2 done */
 };
 
@@ -67,6 +69,13 @@ void expand_warn(struct expand *x, const struct rawobj *o, const char *dir, cons
  */
 int expand_names(struct expand *x, enum otype t, const char *list, uint8_t *acc, uint8_t *rej,
     const struct rawobj *owner, const char *dir);
+/*
+ * The same, also giving the accepted objects in the order Nagios's list
+ * holds them (each match put in front, a repeat left where it is) in
+ * order (uintptr_t indexes).  order may be NULL.
+ */
+int expand_names_ordered(struct expand *x, enum otype t, const char *list, uint8_t *acc,
+    uint8_t *rej, struct vec *order, const struct rawobj *owner, const char *dir);
 /*
  * Expand a list of group names of type gt (hostgroup, contactgroup,
  * servicegroup) into member bitmaps acc/rej (members of the groups).

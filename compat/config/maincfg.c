@@ -21,6 +21,7 @@
 #include "compat/config/maincfg.h"
 
 #include <dirent.h>
+#include <stdint.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -323,6 +324,26 @@ mc_raw_set(struct main_cfg *cfg, const char *key, const char *val)
 	hmap_put(cfg->raw, k, xstrdup(val));
 }
 
+static void
+mc_raw_line(struct main_cfg *cfg, const char *key, int line)
+{
+	char *k = hmap_get(cfg->raw_lines, key) != NULL ? NULL : xstrdup(key);
+
+	if (k != NULL) {
+		hmap_put(cfg->raw_lines, k, (void *)(uintptr_t)line);
+		vec_push(&cfg->raw_line_keys, k);
+		return;
+	}
+	/* the map keeps its first key string; only the line changes */
+	hmap_put(cfg->raw_lines, key, (void *)(uintptr_t)line);
+}
+
+int
+maincfg_line(const struct main_cfg *cfg, const char *key)
+{
+	return cfg->raw_lines != NULL ? (int)(uintptr_t)hmap_get(cfg->raw_lines, key) : 0;
+}
+
 /* $USERn$=value from a resource file; other names are ignored, as in Nagios */
 static void
 mc_user_macro(struct main_cfg *cfg, const char *var, const char *val)
@@ -415,6 +436,7 @@ mc_line(struct maincfg_reader *r, const struct mc_grammar *g, char *input)
 	}
 	if (g->nagios) {
 		mc_raw_set(r->cfg, key, val);
+		mc_raw_line(r->cfg, key, r->line);
 		if (dir != NULL && dir->alias_of != NULL)
 			mc_raw_set(r->cfg, dir->alias_of, val);
 	}
@@ -473,6 +495,7 @@ mc_finish(struct maincfg_reader *r, int checks)
 	if (!checks)
 		return;
 	r->key = "temp_path";
+	r->line = maincfg_line(cfg, "temp_path");
 	if (strlen(cfg->temp_path) > MAINCFG_NAME_MAX) {
 		maincfg_error(r, "temp_path is too long");
 	} else if ((dp = opendir(cfg->temp_path)) == NULL) {
@@ -482,6 +505,7 @@ mc_finish(struct maincfg_reader *r, int checks)
 		closedir(dp);
 	}
 	r->key = "temp_file";
+	r->line = maincfg_line(cfg, "temp_file");
 	if (cfg->temp_file != NULL && strlen(cfg->temp_file) > MAINCFG_NAME_MAX)
 		maincfg_error(r, "Temp file '%s' is too long", cfg->temp_file);
 	r->key = NULL;
@@ -528,7 +552,11 @@ mc_init(struct main_cfg *cfg)
 	vec_init(&cfg->resource_files);
 	vec_init(&cfg->broker_modules);
 	vec_init(&cfg->raw_keys);
+	vec_init(&cfg->raw_line_keys);
+	vec_init(&cfg->cfg_file_lines);
+	vec_init(&cfg->cfg_dir_lines);
 	cfg->raw = hmap_new(64);
+	cfg->raw_lines = hmap_new(64);
 	rows = maincfg_directives(&n);
 	mc_defaults(cfg, rows, n);
 	rows = maincfg_jaque_directives(&n);
@@ -610,6 +638,12 @@ maincfg_free(struct main_cfg *cfg)
 		free(cfg->raw_keys.items[i]);
 	}
 	hmap_free(cfg->raw);
+	for (i = 0; i < cfg->raw_line_keys.len; i++)
+		free(cfg->raw_line_keys.items[i]);
+	vec_clear(&cfg->raw_line_keys);
+	hmap_free(cfg->raw_lines);
+	vec_clear(&cfg->cfg_file_lines);
+	vec_clear(&cfg->cfg_dir_lines);
 	vec_clear(&cfg->cfg_files);
 	vec_clear(&cfg->cfg_dirs);
 	vec_clear(&cfg->resource_files);

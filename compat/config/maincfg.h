@@ -209,6 +209,10 @@ struct main_cfg {
 	/* every directive as read: key -> last value (heap strings) */
 	struct hmap *raw;
 	struct vec raw_keys; /* the keys of raw, first seen first (heap strings) */
+	struct hmap *raw_lines; /* key -> line of its last occurrence in nagios.cfg */
+	struct vec raw_line_keys; /* the key strings raw_lines owns */
+	struct vec cfg_file_lines; /* line of each cfg_files entry (as uintptr_t) */
+	struct vec cfg_dir_lines;  /* line of each cfg_dirs entry (as uintptr_t) */
 
 	/* jaque's own settings (jaque.cfg) */
 	char *jaque_cfg_file; /* the file read, NULL when none */
@@ -228,6 +232,8 @@ struct main_cfg {
  */
 int maincfg_read(const char *path, const char *jaque_cfg, struct main_cfg *cfg, struct diag *d);
 void maincfg_free(struct main_cfg *cfg);
+/* the line of nagios.cfg where key was last set, 0 when it was not */
+int maincfg_line(const struct main_cfg *cfg, const char *key);
 /* the verbatim value of a directive from nagios.cfg, or NULL */
 const char *maincfg_raw(const struct main_cfg *cfg, const char *key);
 

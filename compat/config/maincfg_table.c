@@ -16,6 +16,7 @@
 #include "compat/config/maincfg.h"
 
 #include <dirent.h>
+#include <stdint.h>
 #include <errno.h>
 #include <limits.h>
 #include <stddef.h>
@@ -479,6 +480,8 @@ mc_special(struct maincfg_reader *r, const struct maincfg_directive *dir, const 
 		if (dir->special == MAINCFG_SP_CFG_DIR)
 			maincfg_noslash(path);
 		vec_push(field, path);
+		vec_push(dir->special == MAINCFG_SP_CFG_DIR ? &cfg->cfg_dir_lines :
+		    &cfg->cfg_file_lines, (void *)(uintptr_t)r->line);
 		break;
 	case MAINCFG_SP_BROKER_MODULE:
 		mc_broker_module(cfg, field, val);

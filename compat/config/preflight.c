@@ -116,8 +116,10 @@ static const struct diag_loc *
 pf_cfgloc(struct pf *p, struct diag_loc *loc, const char *directive)
 {
 	memset(loc, 0, sizeof(*loc));
-	if (p->env->cfg != NULL)
+	if (p->env->cfg != NULL) {
 		loc->file = p->env->cfg->config_file;
+		loc->line = maincfg_line(p->env->cfg, directive);
+	}
 	loc->directive = directive;
 	return loc;
 }
