@@ -4,7 +4,8 @@
 # 100 hosts) and time `jaque -v` against `nagios4 -v` on the same files,
 # printing wall time and peak RSS of each.  A benchmark, not a test: it
 # asserts nothing.  JAQUE overrides the binary (default build/check/jaque,
-# built if missing).  Keeps nothing: the estate lives in a temp dir.
+# built if missing).  The estate lives in a temp dir, removed at the end
+# unless BENCH_KEEP=1 (then its path is printed, for profiling).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -23,6 +24,7 @@ command -v nagios4 >/dev/null || scripts/deps
 gen() { # dir n
 	local dir=$1 n=$2 hosts=$(( $2 / 2 )) svcs=$(( $2 - $2 / 2 ))
 	mkdir -p "$dir/objects" "$dir/var"
+	chmod 755 "$dir"
 	chmod 777 "$dir/var"
 	cat > "$dir/nagios.cfg" <<CFG
 log_file=$dir/var/nagios.log
@@ -34,6 +36,8 @@ precached_object_file=$dir/var/objects.precache
 object_cache_file=$dir/var/objects.cache
 status_file=$dir/var/status.dat
 illegal_macro_output_chars=\`~\$&|'"<>
+nagios_user=$(id -un)
+nagios_group=$(id -gn)
 CFG
 	echo '$USER1$=/usr/lib/nagios/plugins' > "$dir/resource.cfg"
 	cat > "$dir/objects/base.cfg" <<'CFG'
@@ -108,7 +112,7 @@ measure() {
 
 for n in "$@"; do
 	dir=$(mktemp -d /tmp/jaque-bench-XXXXXX)
-	trap 'rm -rf "$dir"' EXIT
+	[ -n "${BENCH_KEEP:-}" ] || trap 'rm -rf "$dir"' EXIT
 	gen "$dir" "$n"
 	echo "== $n objects ($(( n / 2 )) hosts, $(( n - n / 2 )) services): $(date -u +%FT%TZ)"
 	# one run each to warm the page cache, then the measured runs
@@ -124,6 +128,10 @@ for n in "$@"; do
 		printf "ratio jaque/nagios4: time %.3f  memory %.3f\n", (gs > 0 ? js / gs : 0), (gk > 0 ? jk / gk : 0) }'
 	"$JAQUE" -v "$dir/nagios.cfg" | grep -E 'Checked [0-9]+ (services|hosts)\.|Total|Things' | tr '\n' ' '
 	echo
-	rm -rf "$dir"
+	if [ -n "${BENCH_KEEP:-}" ]; then
+		echo "estate kept in $dir"
+	else
+		rm -rf "$dir"
+	fi
 	trap - EXIT
 done

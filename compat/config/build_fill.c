@@ -57,7 +57,7 @@ bd_fields(struct build *b, const struct rawobj *o, const struct bd_field *f, siz
 
 	for (; nf > 0; nf--, f++) {
 		p = (char *)obj + f->off;
-		s = &o->slots[f->slot];
+		s = raw_get(o, f->slot);
 		switch ((enum bd_kind)f->kind) {
 		case BD_INT:
 			*(int *)(void *)p = s->have ? (int)s->v.i : (int)f->def;
@@ -528,8 +528,8 @@ bd_groups(struct build *b)
 static void
 bd_host(struct build *b, const struct rawobj *o, struct obj_host *h)
 {
-	const struct rawslot *c2 = &o->slots[OT_HOST_2D_COORDS];
-	const struct rawslot *c3 = &o->slots[OT_HOST_3D_COORDS];
+	const struct rawslot *c2 = raw_get(o, OT_HOST_2D_COORDS);
+	const struct rawslot *c3 = raw_get(o, OT_HOST_3D_COORDS);
 	const char *s = build_raw(o, OT_HOST_DISPLAY_NAME);
 
 	h->display_name = s != NULL ? arena_intern(b->a, s) : h->name;
@@ -537,12 +537,12 @@ bd_host(struct build *b, const struct rawobj *o, struct obj_host *h)
 	h->address = bd_alias(b, o, OT_HOST_ADDRESS, h->name);
 	bd_fields(b, o, bd_host_fields, BD_NF(bd_host_fields), h);
 	h->have_2d_coords = c2->have;
-	h->x_2d = c2->have ? (int)c2->v.c.x : -1;
-	h->y_2d = c2->have ? (int)c2->v.c.y : -1;
+	h->x_2d = c2->have ? (int)c2->v.c[0] : -1;
+	h->y_2d = c2->have ? (int)c2->v.c[1] : -1;
 	h->have_3d_coords = c3->have;
-	h->x_3d = c3->have ? c3->v.c.x : 0;
-	h->y_3d = c3->have ? c3->v.c.y : 0;
-	h->z_3d = c3->have ? c3->v.c.z : 0;
+	h->x_3d = c3->have ? c3->v.c[0] : 0;
+	h->y_3d = c3->have ? c3->v.c[1] : 0;
+	h->z_3d = c3->have ? c3->v.c[2] : 0;
 	if ((h->check_period = bd_tp(b, o, OT_HOST_CHECK_PERIOD, &s)) == NULL && s != NULL)
 		build_err(b, o, "check_period", "Failed to locate check_period '%s' for host '%s'!",
 		    s, h->name);

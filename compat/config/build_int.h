@@ -106,7 +106,9 @@ void build_flush(struct build *b);
 static inline const char *
 build_raw(const struct rawobj *o, unsigned slot)
 {
-	return o->slots[slot].have ? o->slots[slot].v.s : NULL;
+	const struct rawslot *s = raw_get(o, slot);
+
+	return s->have ? s->v.s : NULL;
 }
 
 /* n zeroed elements in the model's arena; NULL when n is 0 */

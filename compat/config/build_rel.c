@@ -87,7 +87,7 @@ build_cmp_esc(const void *x, const void *y)
 static const struct rawslot *
 build_slot(const struct rawobj *o, unsigned slot)
 {
-	return &o->slots[slot];
+	return raw_get(o, slot);
 }
 
 /* the period named in slot; reports an unknown one with fmt (period, a, b, c, d) */

@@ -16,63 +16,52 @@
 
 /*
  * Hosts named by a host list and a hostgroup list, as dependencies and
- * escalations read them: a '!name' in either list removes only hosts that
- * came from hostgroups (Nagios 4.4.6 keeps "web1,db1,!db1" as web1,db1).
- * Returns the number of names that matched nothing.
+ * escalations read them, added to out: a '!name' in either list removes
+ * only hosts that came from hostgroups (Nagios 4.4.6 keeps
+ * "web1,db1,!db1" as web1,db1).  Returns the number of names that matched
+ * nothing.
  */
 static int
 expand_dep_hosts(struct expand *x, struct rawobj *o, const char *hosts, const char *hgs,
-    const char *dirh, const char *dirhg, uint8_t *out)
+    const char *dirh, const char *dirhg, struct idset *out)
 {
-	unsigned nh = expand_count(x, OT_HOST), h;
-	uint8_t *ga = xcalloc(nh + 1, 1), *rej = xcalloc(nh + 1, 1);
+	struct idset *ga = &x->hs[3], *rej = &x->hs[4];
+	unsigned i;
 	int bad = 0;
 
+	idset_clear(ga);
+	idset_clear(rej);
 	bad += expand_group_names(x, OT_HOSTGROUP, hgs, ga, rej, o, dirhg);
 	bad += expand_names(x, OT_HOST, hosts, out, rej, o, dirh);
-	for (h = 0; h < nh; h++)
-		if (ga[h] && !rej[h])
-			out[h] = 1;
-	free(ga);
-	free(rej);
+	for (i = 0; i < ga->len; i++)
+		if (!idset_has(rej, ga->items[i]))
+			idset_add(out, ga->items[i]);
 	return bad;
 }
 
-static int
-expand_any(const uint8_t *m, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (m[i])
-			return 1;
-	return 0;
-}
-
 /*
- * The services named by descs on host hi, into out.  With
+ * The services named by descs on host hi, added to out.  With
  * use_true_regexp_matching Nagios reads the host's name again as a
  * pattern, so "web" also reaches "web2"; that is kept.
  */
 static int
 expand_on_host(struct expand *x, struct rawobj *o, unsigned hi, const char *descs,
-    const char *dirs, uint8_t *out)
+    const char *dirs, struct idset *out)
 {
-	unsigned nh = expand_count(x, OT_HOST), h;
-	uint8_t *hosts;
+	struct idset *hosts = &x->hs[5];
 	struct vec found;
+	unsigned i, h;
 	size_t j;
 	int bad = 0;
 
-	hosts = xcalloc(nh + 1, 1);
+	idset_clear(hosts);
 	if (x->use_true_regexp)
 		expand_names(x, OT_HOST, expand_name(expand_obj(x, OT_HOST, hi)), hosts, NULL, o,
 		    "host_name");
 	else
-		hosts[hi] = 1;
-	for (h = 0; h < nh; h++) {
-		if (!hosts[h])
-			continue;
+		idset_add(hosts, hi);
+	for (i = 0; i < hosts->len; i++) {
+		h = hosts->items[i];
 		vec_init(&found);
 		if (expand_host_services(x, h, descs, &found) > 0) {
 			expand_err(x, o, dirs, "Could not find a service matching host name '%s' "
@@ -80,46 +69,38 @@ expand_on_host(struct expand *x, struct rawobj *o, unsigned hi, const char *desc
 			bad++;
 		}
 		for (j = 0; j < found.len; j++)
-			out[(uintptr_t)found.items[j]] = 1;
+			idset_add(out, (unsigned)(uintptr_t)found.items[j]);
 		vec_clear(&found);
 	}
-	free(hosts);
 	return bad;
 }
 
 /*
- * Services named by hosts/hostgroups x descriptions, plus servicegroups.
- * *nohosts is set when hosts or hostgroups were given but named no host.
+ * Services named by hosts/hostgroups x descriptions, plus servicegroups,
+ * added to out.  *nohosts is set when hosts or hostgroups were given but
+ * named no host.
  */
 static int
 expand_service_list(struct expand *x, struct rawobj *o, const char *hosts, const char *hgs,
-    const char *sgs, const char *descs, const char *dirh, const char *dirs, uint8_t *out,
+    const char *sgs, const char *descs, const char *dirh, const char *dirs, struct idset *out,
     int *nohosts)
 {
-	unsigned nh = expand_count(x, OT_HOST), h;
-	uint8_t *acc = xcalloc(nh + 1, 1);
-	uint8_t *sgacc = xcalloc(x->services.len + 1, 1);
-	size_t j;
+	struct idset *acc = &x->hs[2];
+	unsigned i;
 	int bad = 0;
 
+	idset_clear(acc);
 	bad += expand_dep_hosts(x, o, hosts, hgs, dirh, "hostgroup_name", acc);
-	*nohosts = (hosts != NULL || hgs != NULL) && !expand_any(acc, nh);
-	if (sgs != NULL) {
-		bad += expand_group_names(x, OT_SERVICEGROUP, sgs, sgacc, NULL, o, "servicegroup_name");
-		for (j = 0; j < x->services.len; j++)
-			if (sgacc[j])
-				out[j] = 1;
-	}
+	*nohosts = (hosts != NULL || hgs != NULL) && acc->len == 0;
+	if (sgs != NULL)
+		bad += expand_group_names(x, OT_SERVICEGROUP, sgs, out, NULL, o, "servicegroup_name");
 	if ((hosts != NULL || hgs != NULL) && descs == NULL) {
 		expand_err(x, o, dirs, "No %s given for the hosts of this %s", dirs,
 		    otype_info(o->type)->name);
 		bad++;
 	}
-	for (h = 0; h < nh && descs != NULL; h++)
-		if (acc[h])
-			bad += expand_on_host(x, o, h, descs, dirs, out);
-	free(acc);
-	free(sgacc);
+	for (i = 0; i < acc->len && descs != NULL; i++)
+		bad += expand_on_host(x, o, acc->items[i], descs, dirs, out);
 	return bad;
 }
 
@@ -155,17 +136,23 @@ expand_svc_pair(struct expand *x, struct rawobj *o, int *first, unsigned m, unsi
 	raw_put_str(c, OT_SD_DEPENDENT_HOST_NAME, raw_str(ds, OT_SVC_HOST_NAME));
 	raw_put_str(c, OT_SD_DEPENDENT_SERVICE_DESCRIPTION,
 	    raw_str(ds, OT_SVC_SERVICE_DESCRIPTION));
-	c->slots[OT_SD_HOSTGROUP_NAME].v.s = NULL;
-	c->slots[OT_SD_SERVICEGROUP_NAME].v.s = NULL;
-	c->slots[OT_SD_DEPENDENT_HOSTGROUP_NAME].v.s = NULL;
-	c->slots[OT_SD_DEPENDENT_SERVICEGROUP_NAME].v.s = NULL;
+	raw_clear(c, OT_SD_HOSTGROUP_NAME);
+	raw_clear(c, OT_SD_SERVICEGROUP_NAME);
+	raw_clear(c, OT_SD_DEPENDENT_HOSTGROUP_NAME);
+	raw_clear(c, OT_SD_DEPENDENT_SERVICEGROUP_NAME);
+}
+
+static unsigned
+expand_svc_host(struct expand *x, unsigned si)
+{
+	return expand_lookup(x, OT_HOST,
+	    raw_str((struct rawobj *)x->services.items[si], OT_SVC_HOST_NAME)) - 1;
 }
 
 static void
 expand_servicedependency(struct expand *x, struct rawobj *o)
 {
-	size_t ns = x->services.len, m, d;
-	uint8_t *ma = xcalloc(ns + 1, 1), *da = xcalloc(ns + 1, 1);
+	struct idset *ma = &x->ss[0], *da = &x->ss[1];
 	const char *mh = raw_str(o, OT_SD_HOST_NAME), *mhg = raw_str(o, OT_SD_HOSTGROUP_NAME);
 	const char *msg = raw_str(o, OT_SD_SERVICEGROUP_NAME);
 	const char *dh = raw_str(o, OT_SD_DEPENDENT_HOST_NAME);
@@ -176,8 +163,10 @@ expand_servicedependency(struct expand *x, struct rawobj *o)
 	int master_given = mh != NULL || mhg != NULL || msg != NULL;
 	int dep_given = dh != NULL || dhg != NULL || dsg != NULL;
 	int first = 1, bad = 0, empty = 0;
-	unsigned hi;
+	unsigned i, j;
 
+	idset_clear(ma);
+	idset_clear(da);
 	if (!master_given && !dep_given) {
 		expand_err(x, o, "host_name", "Service dependency has neither master nor dependent "
 		    "hosts");
@@ -189,16 +178,12 @@ expand_servicedependency(struct expand *x, struct rawobj *o)
 		    "dependent_service_description", da, &empty);
 		if (empty)
 			bad += expand_dep_empty(x, o, "dependent");
-		for (d = 0; d < ns && !bad; d++) {
-			if (!da[d])
-				continue;
-			memset(ma, 0, ns);
-			hi = expand_lookup(x, OT_HOST,
-			    raw_str((struct rawobj *)x->services.items[d], OT_SVC_HOST_NAME)) - 1;
-			bad += expand_on_host(x, o, hi, mdesc, "service_description", ma);
-			for (m = 0; m < ns; m++)
-				if (ma[m])
-					expand_svc_pair(x, o, &first, (unsigned)m, (unsigned)d);
+		for (i = 0; i < da->len && !bad; i++) {
+			idset_clear(ma);
+			bad += expand_on_host(x, o, expand_svc_host(x, da->items[i]), mdesc,
+			    "service_description", ma);
+			for (j = 0; j < ma->len; j++)
+				expand_svc_pair(x, o, &first, ma->items[j], da->items[i]);
 		}
 		goto out;
 	}
@@ -217,108 +202,96 @@ expand_servicedependency(struct expand *x, struct rawobj *o)
 		if (empty)
 			bad += expand_dep_empty(x, o, "dependent");
 	}
-	for (m = 0; m < ns && !bad; m++) {
-		if (!ma[m])
-			continue;
+	for (i = 0; i < ma->len && !bad; i++) {
 		if (!dep_given) {
-			memset(da, 0, ns);
-			hi = expand_lookup(x, OT_HOST,
-			    raw_str((struct rawobj *)x->services.items[m], OT_SVC_HOST_NAME)) - 1;
-			bad += expand_on_host(x, o, hi, ddesc, "dependent_service_description", da);
+			idset_clear(da);
+			bad += expand_on_host(x, o, expand_svc_host(x, ma->items[i]), ddesc,
+			    "dependent_service_description", da);
 		}
-		for (d = 0; d < ns; d++)
-			if (da[d])
-				expand_svc_pair(x, o, &first, (unsigned)m, (unsigned)d);
+		for (j = 0; j < da->len; j++)
+			expand_svc_pair(x, o, &first, ma->items[i], da->items[j]);
 	}
 out:
 	if (first)
 		o->dead = 1;
-	free(ma);
-	free(da);
 }
 
 static void
 expand_hostdependency(struct expand *x, struct rawobj *o)
 {
-	unsigned nh = expand_count(x, OT_HOST), m, d;
-	uint8_t *ma = xcalloc(nh + 1, 1), *da = xcalloc(nh + 1, 1);
+	struct idset *ma = &x->hs[0], *da = &x->hs[1];
 	struct rawobj *c;
+	unsigned i, j;
 	int first = 1, bad;
 
+	idset_clear(ma);
+	idset_clear(da);
 	bad = expand_dep_hosts(x, o, raw_str(o, OT_HD_HOST_NAME), raw_str(o, OT_HD_HOSTGROUP_NAME),
 	    "host_name", "hostgroup_name", ma);
-	if (!bad && !expand_any(ma, nh))
+	if (!bad && ma->len == 0)
 		bad += expand_dep_empty(x, o, "master");
 	bad += expand_dep_hosts(x, o, raw_str(o, OT_HD_DEPENDENT_HOST_NAME),
 	    raw_str(o, OT_HD_DEPENDENT_HOSTGROUP_NAME), "dependent_host_name",
 	    "dependent_hostgroup_name", da);
-	if (!bad && !expand_any(da, nh))
+	if (!bad && da->len == 0)
 		bad += expand_dep_empty(x, o, "dependent");
-	for (m = 0; m < nh && !bad; m++) {
-		if (!ma[m])
-			continue;
-		for (d = 0; d < nh; d++) {
-			if (!da[d])
-				continue;
+	for (i = 0; i < ma->len && !bad; i++) {
+		for (j = 0; j < da->len; j++) {
 			c = expand_emit(x, o, &first);
-			raw_put_str(c, OT_HD_HOST_NAME, expand_name(expand_obj(x, OT_HOST, m)));
+			raw_put_str(c, OT_HD_HOST_NAME,
+			    expand_name(expand_obj(x, OT_HOST, ma->items[i])));
 			raw_put_str(c, OT_HD_DEPENDENT_HOST_NAME,
-			    expand_name(expand_obj(x, OT_HOST, d)));
-			c->slots[OT_HD_HOSTGROUP_NAME].v.s = NULL;
-			c->slots[OT_HD_DEPENDENT_HOSTGROUP_NAME].v.s = NULL;
+			    expand_name(expand_obj(x, OT_HOST, da->items[j])));
+			raw_clear(c, OT_HD_HOSTGROUP_NAME);
+			raw_clear(c, OT_HD_DEPENDENT_HOSTGROUP_NAME);
 		}
 	}
 	if (first)
 		o->dead = 1;
-	free(ma);
-	free(da);
 }
 
 static void
 expand_escalation(struct expand *x, struct rawobj *o)
 {
-	unsigned nh = expand_count(x, OT_HOST), h;
-	size_t ns = x->services.len, s;
-	uint8_t *acc;
+	struct idset *acc;
 	struct rawobj *c, *svc;
+	unsigned i;
 	int first = 1, bad, empty = 0;
 	const char *what = o->type == OT_SERVICEESCALATION ? "service" : "host";
 
 	if (o->type == OT_SERVICEESCALATION) {
-		acc = xcalloc(ns + 1, 1);
+		acc = &x->ss[0];
+		idset_clear(acc);
 		bad = expand_service_list(x, o, raw_str(o, OT_ESC_HOST_NAME),
 		    raw_str(o, OT_ESC_HOSTGROUP_NAME), raw_str(o, OT_ESC_SERVICEGROUP_NAME),
 		    raw_str(o, OT_ESC_SERVICE_DESCRIPTION), "host_name", "service_description", acc,
 		    &empty);
-		for (s = 0; s < ns && !bad && !empty; s++) {
-			if (!acc[s])
-				continue;
-			svc = x->services.items[s];
+		for (i = 0; i < acc->len && !bad && !empty; i++) {
+			svc = x->services.items[acc->items[i]];
 			c = expand_emit(x, o, &first);
 			raw_put_str(c, OT_ESC_HOST_NAME, raw_str(svc, OT_SVC_HOST_NAME));
 			raw_put_str(c, OT_ESC_SERVICE_DESCRIPTION,
 			    raw_str(svc, OT_SVC_SERVICE_DESCRIPTION));
-			c->slots[OT_ESC_HOSTGROUP_NAME].v.s = NULL;
-			c->slots[OT_ESC_SERVICEGROUP_NAME].v.s = NULL;
+			raw_clear(c, OT_ESC_HOSTGROUP_NAME);
+			raw_clear(c, OT_ESC_SERVICEGROUP_NAME);
 		}
 	} else {
-		acc = xcalloc(nh + 1, 1);
+		acc = &x->hs[0];
+		idset_clear(acc);
 		bad = expand_dep_hosts(x, o, raw_str(o, OT_ESC_HOST_NAME),
 		    raw_str(o, OT_ESC_HOSTGROUP_NAME), "host_name", "hostgroup_name", acc);
-		empty = !expand_any(acc, nh);
-		for (h = 0; h < nh && !bad; h++) {
-			if (!acc[h])
-				continue;
+		empty = acc->len == 0;
+		for (i = 0; i < acc->len && !bad; i++) {
 			c = expand_emit(x, o, &first);
-			raw_put_str(c, OT_ESC_HOST_NAME, expand_name(expand_obj(x, OT_HOST, h)));
-			c->slots[OT_ESC_HOSTGROUP_NAME].v.s = NULL;
+			raw_put_str(c, OT_ESC_HOST_NAME,
+			    expand_name(expand_obj(x, OT_HOST, acc->items[i])));
+			raw_clear(c, OT_ESC_HOSTGROUP_NAME);
 		}
 	}
 	/* an escalation that reaches no host is an error whatever the settings */
 	if (!bad && empty)
 		expand_err(x, o, "hostgroup_name", "Could not expand hostgroups and/or hosts "
 		    "specified in %s escalation", what);
-	free(acc);
 	if (first)
 		o->dead = 1;
 }
@@ -341,9 +314,9 @@ expand_merge_host(struct rawobj *h, const struct rawobj *e)
 	expand_merge_str(h, OT_HOST_VRML_IMAGE, e, OT_EXT_VRML_IMAGE);
 	expand_merge_str(h, OT_HOST_STATUSMAP_IMAGE, e, OT_EXT_STATUSMAP_IMAGE);
 	if (!raw_have(h, OT_HOST_2D_COORDS) && raw_have(e, OT_EXT_2D_COORDS))
-		h->slots[OT_HOST_2D_COORDS] = e->slots[OT_EXT_2D_COORDS];
+		raw_copy(h, OT_HOST_2D_COORDS, e, OT_EXT_2D_COORDS);
 	if (!raw_have(h, OT_HOST_3D_COORDS) && raw_have(e, OT_EXT_3D_COORDS))
-		h->slots[OT_HOST_3D_COORDS] = e->slots[OT_EXT_3D_COORDS];
+		raw_copy(h, OT_HOST_3D_COORDS, e, OT_EXT_3D_COORDS);
 }
 
 static void
@@ -359,15 +332,18 @@ expand_merge_service(struct rawobj *s, const struct rawobj *e)
 static void
 expand_extinfo(struct expand *x, struct rawobj *e)
 {
-	unsigned nh = expand_count(x, OT_HOST), h, si;
-	uint8_t *acc = xcalloc(nh + 1, 1), *rej = xcalloc(nh + 1, 1);
+	struct idset *acc = &x->hs[0], *rej = &x->hs[1];
 	const char *desc = raw_str(e, OT_EXT_SERVICE_DESCRIPTION);
+	unsigned i, h, si;
 
+	idset_clear(acc);
+	idset_clear(rej);
 	expand_group_names(x, OT_HOSTGROUP, raw_str(e, OT_EXT_HOSTGROUP_NAME), acc, rej, e,
 	    "hostgroup_name");
 	expand_names(x, OT_HOST, raw_str(e, OT_EXT_HOST_NAME), acc, rej, e, "host_name");
-	for (h = 0; h < nh; h++) {
-		if (!acc[h] || rej[h])
+	for (i = 0; i < acc->len; i++) {
+		h = acc->items[i];
+		if (idset_has(rej, h))
 			continue;
 		if (e->type == OT_HOSTEXTINFO) {
 			expand_merge_host(expand_obj(x, OT_HOST, h), e);
@@ -380,8 +356,6 @@ expand_extinfo(struct expand *x, struct rawobj *e)
 			expand_merge_service(x->services.items[si - 1], e);
 	}
 	e->dead = 1;
-	free(acc);
-	free(rej);
 }
 
 static void
@@ -433,8 +407,8 @@ expand_deps_all(struct expand *x)
 static void
 expand_take(struct rawobj *dst, unsigned dslot, const struct rawobj *src, unsigned sslot)
 {
-	if (!dst->slots[dslot].have && src->slots[sslot].have)
-		dst->slots[dslot] = src->slots[sslot];
+	if (!raw_have(dst, dslot) && raw_have(src, sslot))
+		raw_copy(dst, dslot, src, sslot);
 }
 
 /* additive inheritance of an escalation list from its service or host */
@@ -455,16 +429,16 @@ expand_add_list(struct expand *x, struct rawobj *e, unsigned eslot, const struct
 		memcpy(s, theirs, a);
 		s[a] = ',';
 		memcpy(s + a + 1, mine + 1, b + 1);
-		e->slots[eslot].v.s = s;
+		raw_at(e, eslot)->v.s = s;
 	}
-	e->slots[eslot].have = 1;
+	raw_at(e, eslot)->have = 1;
 }
 
 static void
 expand_strip_plus(struct rawobj *e, unsigned slot)
 {
 	if (raw_str(e, slot) != NULL && raw_str(e, slot)[0] == '+')
-		e->slots[slot].v.s++;
+		raw_at(e, slot)->v.s++;
 }
 
 static void
@@ -481,8 +455,7 @@ expand_implied_escalation(struct expand *x, struct rawobj *e, const struct rawob
 	if (!raw_have(e, OT_ESC_ESCALATION_PERIOD) && raw_have(src, np) && raw_str(src, np) != NULL)
 		raw_put_str(e, OT_ESC_ESCALATION_PERIOD, raw_str(src, np));
 	if (!raw_have(e, OT_ESC_ESCALATION_OPTIONS)) {
-		e->slots[OT_ESC_ESCALATION_OPTIONS].v.opts = OBJ_OPT_ALL;
-		e->slots[OT_ESC_ESCALATION_OPTIONS].have = 1;
+		raw_put_opts(e, OT_ESC_ESCALATION_OPTIONS, OBJ_OPT_ALL);
 	}
 	expand_strip_plus(e, OT_ESC_CONTACT_GROUPS);
 	expand_strip_plus(e, OT_ESC_CONTACTS);
@@ -498,8 +471,7 @@ expand_implied(struct expand *x)
 	for (i = 0; i < expand_count(x, OT_HOST); i++) {
 		o = expand_obj(x, OT_HOST, i);
 		if (!raw_have(o, OT_HOST_NOTIFICATION_OPTIONS)) {
-			o->slots[OT_HOST_NOTIFICATION_OPTIONS].v.opts = OBJ_OPT_ALL;
-			o->slots[OT_HOST_NOTIFICATION_OPTIONS].have = 1;
+			raw_put_opts(o, OT_HOST_NOTIFICATION_OPTIONS, OBJ_OPT_ALL);
 		}
 	}
 	for (k = 0; k < x->services.len; k++) {
@@ -513,8 +485,7 @@ expand_implied(struct expand *x)
 		expand_take(o, OT_SVC_NOTIFICATION_INTERVAL, h, OT_HOST_NOTIFICATION_INTERVAL);
 		expand_take(o, OT_SVC_NOTIFICATION_PERIOD, h, OT_HOST_NOTIFICATION_PERIOD);
 		if (!raw_have(o, OT_SVC_NOTIFICATION_OPTIONS)) {
-			o->slots[OT_SVC_NOTIFICATION_OPTIONS].v.opts = OBJ_OPT_ALL;
-			o->slots[OT_SVC_NOTIFICATION_OPTIONS].have = 1;
+			raw_put_opts(o, OT_SVC_NOTIFICATION_OPTIONS, OBJ_OPT_ALL);
 		}
 	}
 	for (k = 0; k < x->rs->objs[OT_SERVICEESCALATION].len; k++) {

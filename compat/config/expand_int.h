@@ -1,7 +1,12 @@
 /*
- * expand_int: what expand.c and expand_deps.c share: the index of
- * registered objects by name, group membership bitmaps, and name list
- * expansion.  Private to the expander.
+ * expand_int: what the expander's files share (expand.c: indexes, name
+ * lists, host and contact groups; expand_svc.c: services and
+ * servicegroups; expand_deps.c: dependencies, escalations, extinfo,
+ * implied inheritance).  Private to the expander.
+ *
+ * Sets of objects are idsets over the registered objects of one type
+ * (their index in set[t].objs; services: their index in services), so
+ * each expansion costs what it touches, never hosts x services.
  */
 #ifndef JAQUE_EXPAND_INT_H
 #define JAQUE_EXPAND_INT_H
@@ -9,6 +14,7 @@
 #include <stdint.h>
 
 #include "compat/config/raw.h"
+#include "engine/util/idset.h"
 #include "engine/util/vec.h"
 
 struct hmap;
@@ -19,10 +25,11 @@ struct xset {
 	struct hmap *idx; /* name -> index + 1 */
 };
 
+/* the three kinds of groups */
+enum { XG_HOST, XG_CONTACT, XG_SERVICE, XG_N };
+
 struct xgroup {
-	uint8_t *members; /* bitmap (a byte per member object) */
-	uint8_t *reject;  /* '!name' in the members list: never a member */
-	struct vec order; /* member indexes (uintptr_t) in Nagios's member_list order */
+	struct vec order; /* members added, in sequence (uintptr_t); Nagios's list is the reverse */
 	uint8_t state;    /* 0 unvisited, 1 resolving, 2 done */
 };
 
@@ -35,12 +42,17 @@ struct expand {
 	int use_true_regexp;
 	int allow_empty_hg;
 	struct xset set[OT_NTYPES];
-	struct xgroup *hg; /* per hostgroup, over hosts */
-	struct xgroup *cg; /* per contactgroup, over contacts */
-	struct xgroup *sg; /* per servicegroup, over services */
-	struct vec services;     /* flat registered services (rawobj *) */
-	struct hmap *svc_idx;    /* "host\x01desc" -> index + 1 */
-	struct vec *host_svcs;   /* per host: indexes into services (as uintptr_t) */
+	struct xgroup *groups[XG_N];
+	struct pairset *memb[XG_N];   /* (group, member) */
+	struct pairset *reject[XG_N]; /* (group, member) rejected by '!name' in members */
+	struct idset gacc[XG_N];      /* scratch for expand_group_names: groups */
+	struct idset grej[XG_N];
+	struct idset hs[6];           /* scratch host sets (see users) */
+	struct idset gs[2];           /* scratch hostgroup sets for services */
+	struct idset ss[3];           /* scratch service sets */
+	struct vec services;          /* flat registered services (rawobj *) */
+	struct hmap *svc_idx;         /* "host\x01desc" -> index + 1 */
+	struct vec *host_svcs;        /* per host: indexes into services (as uintptr_t) */
 };
 
 /* index + 1 of the registered object called name, 0 when none */
@@ -64,35 +76,41 @@ void expand_warn(struct expand *x, const struct rawobj *o, const char *dir, cons
 
 /*
  * Expand a name list of objects of type t into acc (accepted) and rej
- * (rejected with '!').  Reports unknown names against owner/dir.
- * Returns the number of items that matched nothing (0 = fine).
+ * (named with '!'; may be NULL).  acc keeps the order of additions; the
+ * order Nagios's own list has (each match put in front) is its reverse.
+ * Reports unknown names against owner/dir.  Returns the number of items
+ * that matched nothing (0 = fine).
  */
-int expand_names(struct expand *x, enum otype t, const char *list, uint8_t *acc, uint8_t *rej,
-    const struct rawobj *owner, const char *dir);
-/*
- * The same, also giving the accepted objects in the order Nagios's list
- * holds them (each match put in front, a repeat left where it is) in
- * order (uintptr_t indexes).  order may be NULL.
- */
-int expand_names_ordered(struct expand *x, enum otype t, const char *list, uint8_t *acc,
-    uint8_t *rej, struct vec *order, const struct rawobj *owner, const char *dir);
+int expand_names(struct expand *x, enum otype t, const char *list, struct idset *acc,
+    struct idset *rej, const struct rawobj *owner, const char *dir);
 /*
  * Expand a list of group names of type gt (hostgroup, contactgroup,
- * servicegroup) into member bitmaps acc/rej (members of the groups).
+ * servicegroup) into the members of the accepted groups (acc, in Nagios's
+ * member order) and of the '!'-rejected ones (rej, may be NULL).
  */
-int expand_group_names(struct expand *x, enum otype gt, const char *list, uint8_t *acc,
-    uint8_t *rej, const struct rawobj *owner, const char *dir);
-/* comma list of the names set in bm (over objects of type t); arena string, NULL when empty */
-const char *expand_join(struct expand *x, enum otype t, const uint8_t *bm);
+int expand_group_names(struct expand *x, enum otype gt, const char *list, struct idset *acc,
+    struct idset *rej, const struct rawobj *owner, const char *dir);
+int expand_group_kind(enum otype gt);
+/* comma list of the names of ids[0..n) (objects of type t); arena string, NULL when n is 0 */
+const char *expand_join(struct expand *x, enum otype t, const unsigned *ids, unsigned n);
+void expand_reverse(struct vec *v);
+/* add m to group g of kind k unless it is there or rejected; 1 when added */
+int expand_group_add(struct expand *x, int k, unsigned g, unsigned m);
+void expand_group_nest(struct expand *x, enum otype gt, unsigned g);
+/* set the group's members directive to its final member list */
+void expand_group_publish(struct expand *x, enum otype gt, enum otype mt, unsigned g);
+
 /* service index + 1 for host/desc, 0 when none */
 unsigned expand_service(const struct expand *x, const char *host, const char *desc);
 /*
  * Service descriptions on host hi matching list (exact, '*', '!desc',
  * regular expressions): appends service indexes to out.  Returns the
- * number of items that matched nothing.
+ * number of items that matched nothing ('*' always matches).
  */
 int expand_host_services(struct expand *x, unsigned hi, const char *list, struct vec *out);
 
+void expand_services(struct expand *x);
+void expand_servicegroups(struct expand *x);
 int expand_deps_all(struct expand *x);
 void expand_implied(struct expand *x);
 

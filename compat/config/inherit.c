@@ -43,22 +43,31 @@ inherit_list(struct rawstore *rs, struct rawslot *mine, const struct rawslot *tm
 	mine->have = 1;
 }
 
-static void
-inherit_slots(struct rawstore *rs, struct rawobj *o, const struct rawobj *t)
-{
-	const struct odir *d;
-	struct rawslot *m;
-	const struct rawslot *ts;
-	uint8_t done[256];
+/*
+ * The object's slots are laid out by slot number in a scratch table while
+ * its templates are applied, then stored back once, at their final size.
+ */
+struct inherit_table {
+	struct rawslot s[256];
+	uint8_t present[256];
+};
 
-	memset(done, 0, sizeof(done));
-	for (d = otype_info(o->type)->dirs; d->name != NULL; d++) {
-		if (done[d->slot] || d->kind == OK_OBSOLETE)
-			continue;
-		done[d->slot] = 1;
-		m = &o->slots[d->slot];
-		ts = &t->slots[d->slot];
-		switch ((enum okind)d->kind) {
+static void
+inherit_slots(struct rawstore *rs, struct inherit_table *tab, const struct rawobj *t)
+{
+	const struct rawslot *ts;
+	struct rawslot *m;
+	unsigned i;
+
+	for (i = 0; i < t->nent; i++) {
+		ts = &t->ents[i];
+		m = &tab->s[ts->slot];
+		if (!tab->present[ts->slot]) {
+			memset(m, 0, sizeof(*m));
+			m->slot = ts->slot;
+			m->kind = ts->kind;
+		}
+		switch ((enum okind)ts->kind) {
 		case OK_STR_LIT:
 			if (m->v.s == NULL && ts->v.s != NULL) {
 				m->v.s = ts->v.s;
@@ -73,7 +82,39 @@ inherit_slots(struct rawstore *rs, struct rawobj *o, const struct rawobj *t)
 				*m = *ts;
 			break;
 		}
+		if (m->have || m->v.s != NULL)
+			tab->present[ts->slot] = 1;
 	}
+}
+
+static void
+inherit_load(struct inherit_table *tab, const struct rawobj *o)
+{
+	unsigned i;
+
+	memset(tab->present, 0, sizeof(tab->present));
+	for (i = 0; i < o->nent; i++) {
+		tab->s[o->ents[i].slot] = o->ents[i];
+		tab->present[o->ents[i].slot] = 1;
+	}
+}
+
+static void
+inherit_store(struct rawstore *rs, struct rawobj *o, const struct inherit_table *tab)
+{
+	unsigned i, n = 0;
+
+	for (i = 0; i < 256; i++)
+		n += tab->present[i];
+	if (n == o->nent)
+		o->nent = 0; /* same slots, values may differ: rewrite in place */
+	else
+		o->ents = arena_alloc(rs->a, n * sizeof(*o->ents));
+	o->nent = 0;
+	for (i = 0; i < 256; i++)
+		if (tab->present[i])
+			o->ents[o->nent++] = tab->s[i];
+	o->cap = o->nent;
 }
 
 static int
@@ -115,6 +156,7 @@ static int
 inherit_resolve(struct rawstore *rs, struct rawobj *o)
 {
 	char *names, *cur, *tok, lb[512];
+	struct inherit_table *tab;
 	struct rawobj *t;
 	struct diag_loc loc;
 	int errors = 0;
@@ -126,6 +168,8 @@ inherit_resolve(struct rawstore *rs, struct rawobj *o)
 		return 0;
 	names = xstrdup(o->use);
 	cur = names;
+	tab = xmalloc(sizeof(*tab));
+	inherit_load(tab, o);
 	while ((tok = strsep(&cur, ",")) != NULL) {
 		t = raw_template(rs, o->type, tok);
 		if (t == NULL) {
@@ -136,9 +180,11 @@ inherit_resolve(struct rawstore *rs, struct rawobj *o)
 			continue;
 		}
 		errors += inherit_resolve(rs, t);
-		inherit_slots(rs, o, t);
+		inherit_slots(rs, tab, t);
 		inherit_extras(rs, o, t);
 	}
+	inherit_store(rs, o, tab);
+	free(tab);
 	free(names);
 	return errors;
 }
@@ -146,17 +192,17 @@ inherit_resolve(struct rawstore *rs, struct rawobj *o)
 static void
 inherit_strip_plus(struct rawobj *o)
 {
-	const struct odir *d;
-
 	int esc = o->type == OT_SERVICEESCALATION || o->type == OT_HOSTESCALATION;
+	struct rawslot *r;
+	unsigned i;
 
-	for (d = otype_info(o->type)->dirs; d->name != NULL; d++) {
+	for (i = 0; i < o->nent; i++) {
+		r = &o->ents[i];
 		/* escalation contact lists keep '+' for additive implied inheritance */
-		if (esc && (d->slot == OT_ESC_CONTACTS || d->slot == OT_ESC_CONTACT_GROUPS))
+		if (esc && (r->slot == OT_ESC_CONTACTS || r->slot == OT_ESC_CONTACT_GROUPS))
 			continue;
-		if (d->kind == OK_LIST && o->slots[d->slot].v.s != NULL &&
-		    o->slots[d->slot].v.s[0] == '+')
-			o->slots[d->slot].v.s++;
+		if (r->kind == OK_LIST && r->v.s != NULL && r->v.s[0] == '+')
+			r->v.s++;
 	}
 }
 

@@ -50,14 +50,13 @@ rawstore_free(struct rawstore *rs)
 struct rawobj *
 raw_begin(struct rawstore *rs, enum otype t, const char *file, int line)
 {
-	unsigned n = otype_info(t)->nslots;
-	struct rawobj *o = arena_zalloc(rs->a, sizeof(*o) + n * sizeof(struct rawslot));
+	struct rawobj *o = arena_zalloc(rs->a, sizeof(*o));
 
 	o->type = t;
 	o->file = file;
 	o->line = line;
 	o->reg = 1;
-	o->nslots = n;
+	o->a = rs->a;
 	o->seq = rs->seq++;
 	vec_push(&rs->objs[t], o);
 	return o;
@@ -66,13 +65,75 @@ raw_begin(struct rawstore *rs, enum otype t, const char *file, int line)
 struct rawobj *
 raw_clone(struct rawstore *rs, const struct rawobj *src)
 {
-	size_t sz = sizeof(*src) + src->nslots * sizeof(struct rawslot);
-	struct rawobj *o = arena_alloc(rs->a, sz);
+	struct rawobj *o = arena_alloc(rs->a, sizeof(*o));
 
-	memcpy(o, src, sz);
+	memcpy(o, src, sizeof(*o));
+	o->ents = src->nent ? arena_alloc(rs->a, src->nent * sizeof(*o->ents)) : NULL;
+	if (src->nent)
+		memcpy(o->ents, src->ents, src->nent * sizeof(*o->ents));
+	o->cap = o->nent;
 	o->seq = rs->seq++;
 	vec_push(&rs->objs[src->type], o);
 	return o;
+}
+
+static const struct rawslot raw_unset;
+
+const struct rawslot *
+raw_get(const struct rawobj *o, unsigned slot)
+{
+	unsigned i;
+
+	for (i = 0; i < o->nent; i++)
+		if (o->ents[i].slot == slot)
+			return &o->ents[i];
+	return &raw_unset;
+}
+
+struct rawslot *
+raw_at(struct rawobj *o, unsigned slot)
+{
+	struct rawslot *n;
+	unsigned i;
+
+	for (i = 0; i < o->nent; i++)
+		if (o->ents[i].slot == slot)
+			return &o->ents[i];
+	if (o->nent == o->cap) {
+		/* the arena never frees: grow in steps so the waste stays small */
+		o->cap = o->cap ? (uint16_t)(o->cap * 2) : 4;
+		n = arena_alloc(o->a, o->cap * sizeof(*n));
+		if (o->nent)
+			memcpy(n, o->ents, o->nent * sizeof(*n));
+		o->ents = n;
+	}
+	n = &o->ents[o->nent++];
+	memset(n, 0, sizeof(*n));
+	n->slot = (uint8_t)slot;
+	return n;
+}
+
+void
+raw_copy(struct rawobj *dst, unsigned dslot, const struct rawobj *src, unsigned sslot)
+{
+	const struct rawslot *s = raw_get(src, sslot);
+	struct rawslot *d;
+
+	if (!s->have && raw_get(dst, dslot)->have == 0 && raw_get(dst, dslot) == &raw_unset)
+		return;
+	d = raw_at(dst, dslot);
+	d->v = s->v;
+	d->have = s->have;
+	d->kind = s->kind;
+}
+
+void
+raw_clear(struct rawobj *o, unsigned slot)
+{
+	struct rawslot *s = (struct rawslot *)raw_get(o, slot);
+
+	if (s != &raw_unset)
+		s->v.s = NULL;
 }
 
 struct rawobj *
@@ -117,8 +178,19 @@ raw_loc(const struct rawobj *o, const char *directive, char *buf, size_t len)
 void
 raw_put_str(struct rawobj *o, unsigned slot, const char *s)
 {
-	o->slots[slot].v.s = s;
-	o->slots[slot].have = 1;
+	struct rawslot *r = raw_at(o, slot);
+
+	r->v.s = s;
+	r->have = 1;
+}
+
+void
+raw_put_opts(struct rawobj *o, unsigned slot, unsigned opts)
+{
+	struct rawslot *r = raw_at(o, slot);
+
+	r->v.opts = opts;
+	r->have = 1;
 }
 
 struct rawvar *
@@ -184,11 +256,14 @@ raw_set_coords(struct rawstore *rs, struct rawobj *o, const struct odir *dir, co
 			*p++ = '\0';
 		v[i] = dir->kind == OK_COORDS2 ? (double)strtol(tok, NULL, 10) : strtod(tok, NULL);
 	}
+	double *c = arena_alloc(rs->a, sizeof(v));
+	struct rawslot *r = raw_at(o, dir->slot);
+
 	free(copy);
-	o->slots[dir->slot].v.c.x = v[0];
-	o->slots[dir->slot].v.c.y = v[1];
-	o->slots[dir->slot].v.c.z = v[2];
-	o->slots[dir->slot].have = 1;
+	memcpy(c, v, sizeof(v));
+	r->v.c = c;
+	r->kind = dir->kind;
+	r->have = 1;
 	return 0;
 }
 
@@ -223,7 +298,7 @@ static int
 raw_set_dir(struct rawstore *rs, struct rawobj *o, const struct odir *dir, const char *value,
     int line)
 {
-	struct rawslot *s = &o->slots[dir->slot];
+	struct rawslot *s;
 	char bad[64], lb[512];
 	struct diag_loc loc;
 
@@ -235,6 +310,17 @@ raw_set_dir(struct rawstore *rs, struct rawobj *o, const struct odir *dir, const
 	}
 	if ((dir->flags & ODF_NONEMPTY) && value[0] == '\0')
 		return raw_error(rs, o, dir->name, line, "Empty value for %s", dir->name);
+	if (dir->kind == OK_COORDS2 || dir->kind == OK_COORDS3)
+		return raw_set_coords(rs, o, dir, value, line);
+	if (dir->kind == OK_OBSOLETE) {
+		loc = raw_loc(o, dir->name, lb, sizeof(lb));
+		loc.line = line;
+		diag_warning(rs->d, &loc, "%s is obsoleted and no longer has any effect in %s "
+		    "type objects", dir->name, otype_info(o->type)->name);
+		return 0;
+	}
+	s = raw_at(o, dir->slot);
+	s->kind = dir->kind;
 	switch ((enum okind)dir->kind) {
 	case OK_STR:
 	case OK_LIST:
@@ -269,13 +355,8 @@ raw_set_dir(struct rawstore *rs, struct rawobj *o, const struct odir *dir, const
 		break;
 	case OK_COORDS2:
 	case OK_COORDS3:
-		return raw_set_coords(rs, o, dir, value, line);
 	case OK_OBSOLETE:
-		loc = raw_loc(o, dir->name, lb, sizeof(lb));
-		loc.line = line;
-		diag_warning(rs->d, &loc, "%s is obsoleted and no longer has any effect in %s "
-		    "type objects", dir->name, otype_info(o->type)->name);
-		return 0;
+		break;
 	}
 	s->have = 1;
 	return 0;
@@ -303,6 +384,7 @@ raw_set_tpline(struct rawstore *rs, struct rawobj *o, const char *name, const ch
 			return raw_error(rs, o, name, line, "%s", err);
 		n = strspn(value, "0123456789:, -");
 		raw_put_str(o, OT_TP_SUNDAY + (unsigned)wd, arena_strndup(rs->a, value, n));
+		raw_at(o, OT_TP_SUNDAY + (unsigned)wd)->kind = OK_STR_LIT;
 		return 0;
 	}
 	e = arena_zalloc(rs->a, sizeof(*e));

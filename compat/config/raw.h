@@ -31,13 +31,14 @@ union rawval {
 	long i;
 	double d;
 	unsigned opts;
-	struct {
-		double x, y, z;
-	} c;
+	const double *c; /* coordinates: x, y, z in the arena */
 };
 
+/* the value of one directive; only the directives set are stored */
 struct rawslot {
 	union rawval v;
+	uint8_t slot;
+	uint8_t kind; /* enum okind of the directive that set it */
 	uint8_t have; /* set here or inherited (NULL string with have = "null") */
 };
 
@@ -65,8 +66,10 @@ struct rawobj {
 	uint32_t seq;           /* definition order, for stable choices */
 	struct rawvar *vars;
 	struct rawexc *exceptions; /* timeperiods */
-	unsigned nslots;
-	struct rawslot slots[];
+	struct arena *a;           /* where ents grows */
+	uint16_t nent;
+	uint16_t cap;
+	struct rawslot *ents;      /* the directives set, in no particular order */
 };
 
 struct rawstore {
@@ -99,20 +102,31 @@ const char *raw_label(const struct rawobj *o, char *buf, size_t len);
 /* a location for diagnostics about o (and directive, may be NULL) */
 struct diag_loc raw_loc(const struct rawobj *o, const char *directive, char *buf, size_t len);
 
+/* the slot's value; an unset slot reads as have 0, value 0/NULL */
+const struct rawslot *raw_get(const struct rawobj *o, unsigned slot);
+/* the slot for writing, created (unset) when missing */
+struct rawslot *raw_at(struct rawobj *o, unsigned slot);
+/* copy src's slot sslot into dst's slot dslot (value and have) */
+void raw_copy(struct rawobj *dst, unsigned dslot, const struct rawobj *src, unsigned sslot);
+/* clear a string slot's value, keeping whether it was set; no-op when unset */
+void raw_clear(struct rawobj *o, unsigned slot);
+
 static inline const char *
 raw_str(const struct rawobj *o, unsigned slot)
 {
-	return o->slots[slot].v.s;
+	return raw_get(o, slot)->v.s;
 }
 
 static inline int
 raw_have(const struct rawobj *o, unsigned slot)
 {
-	return o->slots[slot].have;
+	return raw_get(o, slot)->have;
 }
 
 /* set a string slot (value owned by the arena) */
 void raw_put_str(struct rawobj *o, unsigned slot, const char *s);
+/* set an option-mask slot */
+void raw_put_opts(struct rawobj *o, unsigned slot, unsigned opts);
 /* the custom variable name of o, or NULL */
 struct rawvar *raw_find_var(const struct rawobj *o, const char *name);
 void raw_add_var(struct rawstore *rs, struct rawobj *o, const char *name, const char *value);

@@ -291,8 +291,8 @@ t_escalation_implied(void **state)
 	e = f->rs->objs[OT_HOSTESCALATION].items[0];
 	assert_string_equal(raw_str(e, OT_ESC_CONTACTS), "c1,c2");
 	assert_string_equal(raw_str(e, OT_ESC_ESCALATION_PERIOD), "day");
-	assert_true(e->slots[OT_ESC_NOTIFICATION_INTERVAL].v.d == 17.0);
-	assert_int_equal(e->slots[OT_ESC_ESCALATION_OPTIONS].v.opts, OBJ_OPT_ALL);
+	assert_true(raw_get(e, OT_ESC_NOTIFICATION_INTERVAL)->v.d == 17.0);
+	assert_int_equal(raw_get(e, OT_ESC_ESCALATION_OPTIONS)->v.opts, OBJ_OPT_ALL);
 }
 
 static void
@@ -308,7 +308,7 @@ t_service_implied_from_host(void **state)
 	s = svc(f, "h", "S");
 	assert_string_equal(raw_str(s, OT_SVC_CONTACT_GROUPS), "admins");
 	assert_string_equal(raw_str(s, OT_SVC_NOTIFICATION_PERIOD), "day");
-	assert_int_equal(s->slots[OT_SVC_NOTIFICATION_OPTIONS].v.opts, OBJ_OPT_ALL);
+	assert_int_equal(raw_get(s, OT_SVC_NOTIFICATION_OPTIONS)->v.opts, OBJ_OPT_ALL);
 	/* a service with its own contacts takes no contact groups from the host */
 	assert_null(raw_str(svc(f, "h", "T"), OT_SVC_CONTACT_GROUPS));
 }

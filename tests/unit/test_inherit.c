@@ -84,9 +84,9 @@ t_leftmost_wins_own_wins(void **state)
 	    "register 0\n}\n"
 	    "define host {\nhost_name h\nuse a,b\nretry_interval 3\n}\n"), 0);
 	h = host(f, "h");
-	assert_true(h->slots[OT_HOST_CHECK_INTERVAL].v.d == 1.0);
-	assert_true(h->slots[OT_HOST_RETRY_INTERVAL].v.d == 3.0);
-	assert_int_equal(h->slots[OT_HOST_MAX_CHECK_ATTEMPTS].v.i, 9);
+	assert_true(raw_get(h, OT_HOST_CHECK_INTERVAL)->v.d == 1.0);
+	assert_true(raw_get(h, OT_HOST_RETRY_INTERVAL)->v.d == 3.0);
+	assert_int_equal(raw_get(h, OT_HOST_MAX_CHECK_ATTEMPTS)->v.i, 9);
 	assert_string_equal(raw_str(h, OT_HOST_NOTES), "from-b");
 }
 

@@ -72,7 +72,7 @@ t_basic_define(void **state)
 	o = nth(f, OT_HOST, 0);
 	assert_string_equal(raw_str(o, OT_HOST_HOST_NAME), "web1");
 	assert_string_equal(raw_str(o, OT_HOST_ADDRESS), "10.0.0.1");
-	assert_int_equal(o->slots[OT_HOST_MAX_CHECK_ATTEMPTS].v.i, 3);
+	assert_int_equal(raw_get(o, OT_HOST_MAX_CHECK_ATTEMPTS)->v.i, 3);
 	assert_int_equal(o->line, 3);
 	assert_string_equal(o->file, "t.cfg");
 }
@@ -195,9 +195,9 @@ t_custom_vars_and_options(void **state)
 	assert_non_null(raw_find_var(o, "SNMP_COMMUNITY"));
 	assert_string_equal(raw_find_var(o, "SNMP_COMMUNITY")->value, "public");
 	assert_null(raw_find_var(o, "EMPTY")->value);
-	assert_int_equal(o->slots[OT_HOST_NOTIFICATION_OPTIONS].v.opts,
+	assert_int_equal(raw_get(o, OT_HOST_NOTIFICATION_OPTIONS)->v.opts,
 	    OBJ_OPT_DOWN | OBJ_OPT_UNREACHABLE | OBJ_OPT_RECOVERY);
-	assert_int_equal(o->slots[OT_HOST_FLAP_DETECTION_OPTIONS].v.opts, OBJ_OPT_UP);
+	assert_int_equal(raw_get(o, OT_HOST_FLAP_DETECTION_OPTIONS)->v.opts, OBJ_OPT_UP);
 }
 
 static void

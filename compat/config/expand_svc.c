@@ -1,0 +1,311 @@
+/*
+ * expand_svc: services copied once per host, duplicates settled as Nagios
+ * 4.4.6 settles them, and servicegroups (members from both sides,
+ * nesting).  Part of the expander; see expand.h and expand_int.h.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compat/config/expand_int.h"
+#include "engine/util/arena.h"
+#include "engine/util/hash.h"
+#include "engine/util/regex.h"
+#include "engine/util/strutil.h"
+#include "engine/util/xalloc.h"
+
+/*
+ * Hosts a service definition applies to, in the order Nagios visits them:
+ * the hosts of host_name, then each hostgroup's member_list, hostgroups in
+ * the order its list holds them.  The last host visited keeps the
+ * definition itself (and counts as host-specific, whatever its origin);
+ * every other one gets a copy, put in front of Nagios's service list.
+ */
+static void
+expand_one_service(struct expand *x, struct rawobj *o, struct vec *copies)
+{
+	struct idset *hosts = &x->hs[0], *hrej = &x->hs[1], *done = &x->hs[2];
+	struct idset *groups = &x->gs[0], *grej = &x->gs[1];
+	const char *hgl = raw_str(o, OT_SVC_HOSTGROUP_NAME), *hl = raw_str(o, OT_SVC_HOST_NAME);
+	const char *desc = raw_str(o, OT_SVC_SERVICE_DESCRIPTION);
+	struct vec seq;
+	struct vec *order;
+	int missing = 0, placed = 0;
+	unsigned i, h, gi;
+	size_t j;
+	struct rawobj *c;
+	uintptr_t e;
+
+	if (desc == NULL) {
+		expand_err(x, o, "service_description", "Service has no service_description");
+		o->dead = 1;
+		return;
+	}
+	if (hgl == NULL && hl == NULL) {
+		expand_err(x, o, "host_name", "Service has no host_name or hostgroup_name");
+		o->dead = 1;
+		return;
+	}
+	idset_clear(hosts);
+	idset_clear(hrej);
+	idset_clear(done);
+	idset_clear(groups);
+	idset_clear(grej);
+	missing += expand_names(x, OT_HOSTGROUP, hgl, groups, grej, o, "hostgroup_name");
+	missing += expand_names(x, OT_HOST, hl, hosts, hrej, o, "host_name");
+	/* a rejected hostgroup rejects its members, wherever else they come from */
+	for (i = 0; i < grej->len; i++) {
+		order = &x->groups[XG_HOST][grej->items[i]].order;
+		for (j = 0; j < order->len; j++)
+			idset_add(hrej, (unsigned)(uintptr_t)order->items[j]);
+	}
+	/* the visiting sequence, (host << 1) | from_hostgroup; lists run back to front */
+	vec_init(&seq);
+	for (i = hosts->len; i-- > 0;)
+		vec_push(&seq, (void *)((uintptr_t)hosts->items[i] << 1));
+	for (i = groups->len; i-- > 0;) {
+		gi = groups->items[i];
+		if (idset_has(grej, gi))
+			continue;
+		order = &x->groups[XG_HOST][gi].order;
+		for (j = 0; j < order->len; j++)
+			vec_push(&seq, (void *)(((uintptr_t)order->items[j] << 1) | 1));
+	}
+	for (j = 0; j < seq.len; j++) {
+		e = (uintptr_t)seq.items[j];
+		h = (unsigned)(e >> 1);
+		if (idset_has(hrej, h) || !idset_add(done, h))
+			continue;
+		if (j + 1 == seq.len) {
+			c = o;
+			c->from_hostgroup = 0;
+		} else {
+			c = raw_clone(x->rs, o);
+			c->from_hostgroup = (uint8_t)(e & 1);
+			vec_push(copies, c);
+		}
+		if (c == o)
+			placed |= 2;
+		placed |= 1;
+		raw_put_str(c, OT_SVC_HOST_NAME, expand_name(expand_obj(x, OT_HOST, h)));
+		raw_clear(c, OT_SVC_HOSTGROUP_NAME);
+	}
+	vec_clear(&seq);
+	if (!(placed & 2))
+		o->dead = 1;
+	if (placed || missing)
+		return;
+	/* nothing at all: an empty hostgroup, allowed or not */
+	if (hl == NULL && x->allow_empty_hg == 2)
+		expand_warn(x, o, "hostgroup_name", "Service '%s' has no hosts: its hostgroups are "
+		    "empty", desc);
+	else if (hl != NULL || x->allow_empty_hg == 0)
+		expand_err(x, o, hl != NULL ? "host_name" : "hostgroup_name", "Could not expand "
+		    "hostgroups and/or hosts specified in service '%s'", desc);
+}
+
+static void
+expand_service_key(char *key, size_t len, const char *host, const char *desc)
+{
+	snprintf(key, len, "%s\x01%s", host, desc);
+}
+
+/*
+ * Copy every service definition to its hosts, then settle duplicates as
+ * Nagios 4.4.6 does: its list holds the copies (newest first) ahead of the
+ * definitions (last read first); host-specific entries are registered
+ * first, hostgroup copies after, and the first entry for a host and
+ * description wins.  Each loser gets a warning.
+ */
+void
+expand_services(struct expand *x)
+{
+	struct vec copies, order;
+	size_t i, n = x->rs->objs[OT_SERVICE].len;
+	struct rawobj *o, *prev;
+	char key[2048];
+	unsigned nh = expand_count(x, OT_HOST), hi, si;
+	int pass;
+
+	vec_init(&copies);
+	vec_init(&order);
+	for (i = n; i-- > 0;) {
+		o = x->rs->objs[OT_SERVICE].items[i];
+		if (o->reg && !o->dead)
+			expand_one_service(x, o, &copies);
+	}
+	for (i = copies.len; i-- > 0;)
+		vec_push(&order, copies.items[i]);
+	/* the definitions themselves are items [0, n): copies were appended after */
+	for (i = n; i-- > 0;) {
+		o = x->rs->objs[OT_SERVICE].items[i];
+		if (o->reg && !o->dead)
+			vec_push(&order, o);
+	}
+	x->svc_idx = hmap_new(order.len);
+	x->host_svcs = xcalloc((size_t)nh + 1, sizeof(struct vec));
+	vec_init(&x->services);
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < order.len; i++) {
+			o = order.items[i];
+			if (o->from_hostgroup != pass || o->dead)
+				continue;
+			expand_service_key(key, sizeof(key), raw_str(o, OT_SVC_HOST_NAME),
+			    raw_str(o, OT_SVC_SERVICE_DESCRIPTION));
+			si = (unsigned)(uintptr_t)hmap_get(x->svc_idx, key);
+			if (si != 0) {
+				prev = x->services.items[si - 1];
+				expand_warn(x, o, "service_description", "Duplicate definition found for "
+				    "service '%s' on host '%s' (kept the one in file '%s', line %d)",
+				    raw_str(o, OT_SVC_SERVICE_DESCRIPTION), raw_str(o, OT_SVC_HOST_NAME),
+				    prev->file, prev->line);
+				o->dead = 1;
+				continue;
+			}
+			vec_push(&x->services, o);
+			hmap_put(x->svc_idx, arena_strdup(x->rs->a, key),
+			    (void *)(uintptr_t)x->services.len);
+			hi = expand_lookup(x, OT_HOST, raw_str(o, OT_SVC_HOST_NAME));
+			vec_push(&x->host_svcs[hi - 1], (void *)(uintptr_t)(x->services.len - 1));
+		}
+	}
+	vec_clear(&copies);
+	vec_clear(&order);
+}
+
+unsigned
+expand_service(const struct expand *x, const char *host, const char *desc)
+{
+	char key[2048];
+
+	expand_service_key(key, sizeof(key), host, desc);
+	return (unsigned)(uintptr_t)hmap_get(x->svc_idx, key);
+}
+
+int
+expand_host_services(struct expand *x, unsigned hi, const char *list, struct vec *out)
+{
+	struct vec *hs = &x->host_svcs[hi];
+	uint8_t *acc = xcalloc(hs->len + 1, 1), *rej = xcalloc(hs->len + 1, 1);
+	char *copy = xstrdup(list), *cur = copy, *item, err[256];
+	int regexp = 0, missing = 0, found, reject, star;
+	size_t j;
+	struct rawobj *s;
+	struct rx *r;
+
+	while ((item = str_next_token(&cur, ',')) != NULL) {
+		if (*item == '\0')
+			continue;
+		if (!regexp)
+			regexp = x->use_regexp && (x->use_true_regexp || strpbrk(item, "*?+") != NULL ||
+			    strstr(item, "\\.") != NULL);
+		reject = !regexp && item[0] == '!';
+		if (reject)
+			item++;
+		star = !regexp && strcmp(item, "*") == 0;
+		r = regexp ? rx_compile(item + strspn(item, "*"), err, sizeof(err)) : NULL;
+		found = 0;
+		for (j = 0; j < hs->len; j++) {
+			s = x->services.items[(uintptr_t)hs->items[j]];
+			if (regexp ? (r != NULL && rx_match(r, raw_str(s, OT_SVC_SERVICE_DESCRIPTION)))
+			    : (star || strcmp(item, raw_str(s, OT_SVC_SERVICE_DESCRIPTION)) == 0)) {
+				found = 1;
+				if (reject)
+					rej[j] = 1;
+				else
+					acc[j] = 1;
+			}
+		}
+		rx_free(r);
+		/* '*' matches even on a host without services, as in Nagios */
+		if (!found && !star)
+			missing++;
+	}
+	for (j = 0; j < hs->len; j++)
+		if (acc[j] && !rej[j])
+			vec_push(out, hs->items[j]);
+	free(copy);
+	free(acc);
+	free(rej);
+	return missing;
+}
+
+/* "host,svc,host,svc" members of servicegroup g */
+static void
+expand_sg_members(struct expand *x, unsigned g)
+{
+	struct rawobj *o = expand_obj(x, OT_SERVICEGROUP, g);
+	struct idset *hacc = &x->hs[0];
+	char *copy, *cur, *host, *desc;
+	struct vec found;
+	unsigned si, i;
+	size_t m;
+
+	if (raw_str(o, OT_GROUP_MEMBERS) == NULL)
+		return;
+	copy = xstrdup(raw_str(o, OT_GROUP_MEMBERS));
+	cur = copy;
+	while ((host = str_next_token(&cur, ',')) != NULL) {
+		desc = str_next_token(&cur, ',');
+		if (*host == '\0' && desc == NULL)
+			continue;
+		if (desc == NULL) {
+			expand_err(x, o, "members", "Servicegroup member '%s' has no service "
+			    "description", host);
+			break;
+		}
+		if (strcmp(host, "*") == 0 || strcmp(desc, "*") == 0 ||
+		    (x->use_regexp && (x->use_true_regexp || strpbrk(host, "*?+") != NULL))) {
+			idset_clear(hacc);
+			expand_names(x, OT_HOST, host, hacc, NULL, o, "members");
+			for (i = 0; i < hacc->len; i++) {
+				vec_init(&found);
+				expand_host_services(x, hacc->items[i], desc, &found);
+				for (m = 0; m < found.len; m++)
+					expand_group_add(x, XG_SERVICE, g,
+					    (unsigned)(uintptr_t)found.items[m]);
+				vec_clear(&found);
+			}
+			continue;
+		}
+		si = expand_service(x, host, desc);
+		if (si == 0) {
+			expand_err(x, o, "members", "Could not find a service matching host name "
+			    "'%s' and description '%s'", host, desc);
+			continue;
+		}
+		expand_group_add(x, XG_SERVICE, g, si - 1);
+	}
+	free(copy);
+}
+
+void
+expand_servicegroups(struct expand *x)
+{
+	unsigned ng = expand_count(x, OT_SERVICEGROUP), ns = (unsigned)x->services.len, g, m, i;
+	struct idset acc;
+	struct rawobj *o;
+
+	x->groups[XG_SERVICE] = xcalloc((size_t)ng + 1, sizeof(struct xgroup));
+	for (g = 0; g < ng; g++) {
+		vec_init(&x->groups[XG_SERVICE][g].order);
+		expand_sg_members(x, g);
+	}
+	idset_init(&acc, ng);
+	for (m = 0; m < ns; m++) {
+		o = x->services.items[m];
+		if (raw_str(o, OT_SVC_SERVICEGROUPS) == NULL)
+			continue;
+		idset_clear(&acc);
+		expand_names(x, OT_SERVICEGROUP, raw_str(o, OT_SVC_SERVICEGROUPS), &acc, NULL, o,
+		    "servicegroups");
+		for (i = 0; i < acc.len; i++)
+			expand_group_add(x, XG_SERVICE, acc.items[i], m);
+	}
+	idset_free(&acc);
+	for (g = 0; g < ng; g++)
+		expand_group_nest(x, OT_SERVICEGROUP, g);
+	for (g = 0; g < ng; g++)
+		expand_group_publish(x, OT_SERVICEGROUP, OT_SERVICE, g);
+}
