@@ -50,6 +50,8 @@ inherit_list(struct rawstore *rs, struct rawslot *mine, const struct rawslot *tm
 struct inherit_table {
 	struct rawslot s[256];
 	uint8_t present[256];
+	uint8_t order[256]; /* the present slots, first seen first */
+	unsigned n;
 };
 
 static void
@@ -82,8 +84,10 @@ inherit_slots(struct rawstore *rs, struct inherit_table *tab, const struct rawob
 				*m = *ts;
 			break;
 		}
-		if (m->have || m->v.s != NULL)
+		if ((m->have || m->v.s != NULL) && !tab->present[ts->slot]) {
 			tab->present[ts->slot] = 1;
+			tab->order[tab->n++] = ts->slot;
+		}
 	}
 }
 
@@ -93,28 +97,31 @@ inherit_load(struct inherit_table *tab, const struct rawobj *o)
 	unsigned i;
 
 	memset(tab->present, 0, sizeof(tab->present));
+	tab->n = 0;
 	for (i = 0; i < o->nent; i++) {
 		tab->s[o->ents[i].slot] = o->ents[i];
 		tab->present[o->ents[i].slot] = 1;
+		tab->order[tab->n++] = o->ents[i].slot;
 	}
 }
 
 static void
 inherit_store(struct rawstore *rs, struct rawobj *o, const struct inherit_table *tab)
 {
-	unsigned i, n = 0;
+	unsigned i;
 
-	for (i = 0; i < 256; i++)
-		n += tab->present[i];
-	if (n == o->nent)
-		o->nent = 0; /* same slots, values may differ: rewrite in place */
-	else
-		o->ents = arena_alloc(rs->a, n * sizeof(*o->ents));
-	o->nent = 0;
-	for (i = 0; i < 256; i++)
-		if (tab->present[i])
-			o->ents[o->nent++] = tab->s[i];
-	o->cap = o->nent;
+	/*
+	 * The object's own slots come first in order, so they can stay in
+	 * place.  Hosts and services get room for the few slots the implied
+	 * inheritance adds later, so those do not reallocate.
+	 */
+	if (tab->n > o->cap) {
+		o->cap = (uint16_t)(tab->n + (o->type == OT_HOST || o->type == OT_SERVICE ? 4 : 0));
+		o->ents = arena_alloc(rs->a, o->cap * sizeof(*o->ents));
+	}
+	for (i = 0; i < tab->n; i++)
+		o->ents[i] = tab->s[tab->order[i]];
+	o->nent = (uint16_t)tab->n;
 }
 
 static int
@@ -156,7 +163,7 @@ static int
 inherit_resolve(struct rawstore *rs, struct rawobj *o)
 {
 	char *names, *cur, *tok, lb[512];
-	struct inherit_table *tab;
+	struct inherit_table table, *tab;
 	struct rawobj *t;
 	struct diag_loc loc;
 	int errors = 0;
@@ -168,7 +175,7 @@ inherit_resolve(struct rawstore *rs, struct rawobj *o)
 		return 0;
 	names = xstrdup(o->use);
 	cur = names;
-	tab = xmalloc(sizeof(*tab));
+	tab = &table;
 	inherit_load(tab, o);
 	while ((tok = strsep(&cur, ",")) != NULL) {
 		t = raw_template(rs, o->type, tok);
@@ -184,7 +191,6 @@ inherit_resolve(struct rawstore *rs, struct rawobj *o)
 		inherit_extras(rs, o, t);
 	}
 	inherit_store(rs, o, tab);
-	free(tab);
 	free(names);
 	return errors;
 }
