@@ -55,40 +55,74 @@ struct inherit_table {
 };
 
 static void
-inherit_slots(struct rawstore *rs, struct inherit_table *tab, const struct rawobj *t)
+inherit_apply(struct rawstore *rs, struct inherit_table *tab, const struct rawslot *ts,
+    unsigned slot)
 {
-	const struct rawslot *ts;
-	struct rawslot *m;
+	struct rawslot *m = &tab->s[slot];
+
+	if (!tab->present[slot]) {
+		memset(m, 0, sizeof(*m));
+		m->slot = (uint8_t)slot;
+		m->kind = ts->kind;
+	}
+	switch ((enum okind)ts->kind) {
+	case OK_STR_LIT:
+		if (m->v.s == NULL && ts->v.s != NULL) {
+			m->v.s = ts->v.s;
+			m->have = 1;
+		}
+		break;
+	case OK_LIST:
+		inherit_list(rs, m, ts);
+		break;
+	default:
+		if (!m->have && ts->have) {
+			*m = *ts;
+			m->slot = (uint8_t)slot;
+		}
+		break;
+	}
+	if ((m->have || m->v.s != NULL) && !tab->present[slot]) {
+		tab->present[slot] = 1;
+		tab->order[tab->n++] = (uint8_t)slot;
+	}
+}
+
+/* the slots t has a value for, its own and its templates' */
+static void
+inherit_effective(const struct rawobj *t, uint8_t *seen, uint8_t *list, unsigned *n)
+{
 	unsigned i;
 
-	for (i = 0; i < t->nent; i++) {
-		ts = &t->ents[i];
-		m = &tab->s[ts->slot];
-		if (!tab->present[ts->slot]) {
-			memset(m, 0, sizeof(*m));
-			m->slot = ts->slot;
-			m->kind = ts->kind;
+	for (i = 0; i < t->nent; i++)
+		if (!seen[t->ents[i].slot]) {
+			seen[t->ents[i].slot] = 1;
+			list[(*n)++] = t->ents[i].slot;
 		}
-		switch ((enum okind)ts->kind) {
-		case OK_STR_LIT:
-			if (m->v.s == NULL && ts->v.s != NULL) {
-				m->v.s = ts->v.s;
-				m->have = 1;
-			}
-			break;
-		case OK_LIST:
-			inherit_list(rs, m, ts);
-			break;
-		default:
-			if (!m->have && ts->have)
-				*m = *ts;
-			break;
-		}
-		if ((m->have || m->v.s != NULL) && !tab->present[ts->slot]) {
-			tab->present[ts->slot] = 1;
-			tab->order[tab->n++] = ts->slot;
-		}
+	for (i = 0; i < t->ntmpl; i++)
+		inherit_effective(t->tmpl[i], seen, list, n);
+}
+
+/*
+ * Apply template t as Nagios does when it copies a template's values into
+ * an object.  A resolved template gives its effective values; one still
+ * being resolved (a template loop) gives what it has so far.
+ */
+static void
+inherit_slots(struct rawstore *rs, struct inherit_table *tab, const struct rawobj *t)
+{
+	uint8_t seen[256], list[256];
+	unsigned i, n = 0;
+
+	if (t->resolved == 1) {
+		for (i = 0; i < t->nent; i++)
+			inherit_apply(rs, tab, &t->ents[i], t->ents[i].slot);
+		return;
 	}
+	memset(seen, 0, sizeof(seen));
+	inherit_effective(t, seen, list, &n);
+	for (i = 0; i < n; i++)
+		inherit_apply(rs, tab, raw_get(t, list[i]), list[i]);
 }
 
 static void
@@ -105,23 +139,35 @@ inherit_load(struct inherit_table *tab, const struct rawobj *o)
 	}
 }
 
+/*
+ * Store the object's slots: its own (possibly combined with its
+ * templates' by '+'), and whatever else differs from what raw_get reads
+ * through its templates.  Usually that is nothing, so an object costs its
+ * own directives only.  all: store every slot (a template loop).
+ */
 static void
-inherit_store(struct rawstore *rs, struct rawobj *o, const struct inherit_table *tab)
+inherit_store(struct rawstore *rs, struct rawobj *o, const struct inherit_table *tab, int all)
 {
-	unsigned i;
+	struct rawslot keep[256];
+	const struct rawslot *e, *l;
+	unsigned i, n = 0, own = o->nent;
 
-	/*
-	 * The object's own slots come first in order, so they can stay in
-	 * place.  Hosts and services get room for the few slots the implied
-	 * inheritance adds later, so those do not reallocate.
-	 */
-	if (tab->n > o->cap) {
-		o->cap = (uint16_t)(tab->n + (o->type == OT_HOST || o->type == OT_SERVICE ? 4 : 0));
+	for (i = 0; i < tab->n; i++) {
+		e = &tab->s[tab->order[i]];
+		if (i >= own && !all) {
+			l = raw_get(o, e->slot);
+			if (l->have == e->have && memcmp(&l->v, &e->v, sizeof(e->v)) == 0)
+				continue;
+		}
+		keep[n++] = *e;
+	}
+	/* hosts and services get room for the slots the implied inheritance adds */
+	if (n > o->cap) {
+		o->cap = (uint16_t)(n + (o->type == OT_HOST || o->type == OT_SERVICE ? 4 : 0));
 		o->ents = arena_alloc(rs->a, o->cap * sizeof(*o->ents));
 	}
-	for (i = 0; i < tab->n; i++)
-		o->ents[i] = tab->s[tab->order[i]];
-	o->nent = (uint16_t)tab->n;
+	memcpy(o->ents, keep, n * sizeof(*keep));
+	o->nent = (uint16_t)n;
 }
 
 static int
@@ -166,17 +212,21 @@ inherit_resolve(struct rawstore *rs, struct rawobj *o)
 	struct inherit_table table, *tab;
 	struct rawobj *t;
 	struct diag_loc loc;
-	int errors = 0;
+	struct vec tmpls;
+	int errors = 0, loop = 0;
 
 	if (o->resolved)
 		return 0;
 	o->resolved = 1;
-	if (o->use == NULL)
+	if (o->use == NULL) {
+		o->resolved = 2;
 		return 0;
+	}
 	names = xstrdup(o->use);
 	cur = names;
 	tab = &table;
 	inherit_load(tab, o);
+	vec_init(&tmpls);
 	while ((tok = strsep(&cur, ",")) != NULL) {
 		t = raw_template(rs, o->type, tok);
 		if (t == NULL) {
@@ -189,8 +239,20 @@ inherit_resolve(struct rawstore *rs, struct rawobj *o)
 		errors += inherit_resolve(rs, t);
 		inherit_slots(rs, tab, t);
 		inherit_extras(rs, o, t);
+		/* a template still being resolved is a loop: copy, do not link */
+		if (t->resolved == 2)
+			vec_push(&tmpls, t);
+		else
+			loop = 1;
 	}
-	inherit_store(rs, o, tab);
+	if (tmpls.len > 0) {
+		o->tmpl = arena_alloc(rs->a, tmpls.len * sizeof(*o->tmpl));
+		memcpy(o->tmpl, tmpls.items, tmpls.len * sizeof(*o->tmpl));
+		o->ntmpl = (uint16_t)tmpls.len;
+	}
+	inherit_store(rs, o, tab, loop);
+	vec_clear(&tmpls);
+	o->resolved = 2;
 	free(names);
 	return errors;
 }

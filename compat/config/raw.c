@@ -68,10 +68,11 @@ raw_clone(struct rawstore *rs, const struct rawobj *src)
 	struct rawobj *o = arena_alloc(rs->a, sizeof(*o));
 
 	memcpy(o, src, sizeof(*o));
-	o->ents = src->nent ? arena_alloc(rs->a, src->nent * sizeof(*o->ents)) : NULL;
+	/* copies are made for expansion, which adds a few slots: leave room */
+	o->cap = (uint16_t)(src->nent + 4);
+	o->ents = arena_alloc(rs->a, o->cap * sizeof(*o->ents));
 	if (src->nent)
 		memcpy(o->ents, src->ents, src->nent * sizeof(*o->ents));
-	o->cap = o->nent;
 	o->seq = rs->seq++;
 	vec_push(&rs->objs[src->type], o);
 	return o;
@@ -79,26 +80,42 @@ raw_clone(struct rawstore *rs, const struct rawobj *src)
 
 static const struct rawslot raw_unset;
 
-const struct rawslot *
-raw_get(const struct rawobj *o, unsigned slot)
+struct rawslot *
+raw_own(const struct rawobj *o, unsigned slot)
 {
 	unsigned i;
 
 	for (i = 0; i < o->nent; i++)
 		if (o->ents[i].slot == slot)
 			return &o->ents[i];
+	return NULL;
+}
+
+const struct rawslot *
+raw_get(const struct rawobj *o, unsigned slot)
+{
+	const struct rawslot *r = raw_own(o, slot);
+	unsigned i;
+
+	if (r != NULL)
+		return r;
+	for (i = 0; i < o->ntmpl; i++) {
+		r = raw_get(o->tmpl[i], slot);
+		if (r->have)
+			return r;
+	}
 	return &raw_unset;
 }
 
 struct rawslot *
 raw_at(struct rawobj *o, unsigned slot)
 {
+	const struct rawslot *inherited;
 	struct rawslot *n;
-	unsigned i;
 
-	for (i = 0; i < o->nent; i++)
-		if (o->ents[i].slot == slot)
-			return &o->ents[i];
+	if ((n = raw_own(o, slot)) != NULL)
+		return n;
+	inherited = raw_get(o, slot);
 	if (o->nent == o->cap) {
 		/* the arena never frees: grow in steps so the waste stays small */
 		o->cap = o->cap ? (uint16_t)(o->cap * 2) : 4;
@@ -108,7 +125,7 @@ raw_at(struct rawobj *o, unsigned slot)
 		o->ents = n;
 	}
 	n = &o->ents[o->nent++];
-	memset(n, 0, sizeof(*n));
+	*n = *inherited;
 	n->slot = (uint8_t)slot;
 	return n;
 }
@@ -119,7 +136,7 @@ raw_copy(struct rawobj *dst, unsigned dslot, const struct rawobj *src, unsigned 
 	const struct rawslot *s = raw_get(src, sslot);
 	struct rawslot *d;
 
-	if (!s->have && raw_get(dst, dslot)->have == 0 && raw_get(dst, dslot) == &raw_unset)
+	if (!s->have && raw_get(dst, dslot) == &raw_unset)
 		return;
 	d = raw_at(dst, dslot);
 	d->v = s->v;
@@ -130,10 +147,8 @@ raw_copy(struct rawobj *dst, unsigned dslot, const struct rawobj *src, unsigned 
 void
 raw_clear(struct rawobj *o, unsigned slot)
 {
-	struct rawslot *s = (struct rawslot *)raw_get(o, slot);
-
-	if (s != &raw_unset)
-		s->v.s = NULL;
+	if (raw_get(o, slot) != &raw_unset)
+		raw_at(o, slot)->v.s = NULL;
 }
 
 struct rawobj *

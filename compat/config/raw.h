@@ -69,7 +69,9 @@ struct rawobj {
 	struct arena *a;           /* where ents grows */
 	uint16_t nent;
 	uint16_t cap;
-	struct rawslot *ents;      /* the directives set, in no particular order */
+	uint16_t ntmpl;
+	struct rawslot *ents;      /* the directives set here, in no particular order */
+	struct rawobj **tmpl;      /* resolved `use` templates, in order (inherit.c) */
 };
 
 struct rawstore {
@@ -102,10 +104,17 @@ const char *raw_label(const struct rawobj *o, char *buf, size_t len);
 /* a location for diagnostics about o (and directive, may be NULL) */
 struct diag_loc raw_loc(const struct rawobj *o, const char *directive, char *buf, size_t len);
 
-/* the slot's value; an unset slot reads as have 0, value 0/NULL */
+/*
+ * The slot's value: the object's own, else what its templates give (first
+ * template first, depth first), as Nagios's inheritance would have copied
+ * it; inherit.c stores whatever differs from that (additive lists).  An
+ * unset slot reads as have 0, value 0/NULL.
+ */
 const struct rawslot *raw_get(const struct rawobj *o, unsigned slot);
-/* the slot for writing, created (unset) when missing */
+/* the slot for writing: the object's own, created from the inherited value when missing */
 struct rawslot *raw_at(struct rawobj *o, unsigned slot);
+/* the object's own entry for slot, or NULL */
+struct rawslot *raw_own(const struct rawobj *o, unsigned slot);
 /* copy src's slot sslot into dst's slot dslot (value and have) */
 void raw_copy(struct rawobj *dst, unsigned dslot, const struct rawobj *src, unsigned sslot);
 /* clear a string slot's value, keeping whether it was set; no-op when unset */

@@ -219,6 +219,28 @@ t_timeperiod_exceptions(void **state)
 }
 
 static void
+t_writes_do_not_reach_templates(void **state)
+{
+	struct fx *f = *state;
+	struct rawobj *h1, *h2;
+
+	assert_int_equal(load(f,
+	    "define host {\nname t\nnotes shared\nparents p\nregister 0\n}\n"
+	    "define host {\nhost_name h1\nuse t\n}\n"
+	    "define host {\nhost_name h2\nuse t\n}\n"), 0);
+	h1 = host(f, "h1");
+	h2 = host(f, "h2");
+	/* inherited values are read through the template, not copied */
+	assert_ptr_equal(raw_str(h1, OT_HOST_NOTES), raw_str(h2, OT_HOST_NOTES));
+	raw_put_str(h1, OT_HOST_NOTES, "mine");
+	raw_clear(h1, OT_HOST_PARENTS);
+	assert_string_equal(raw_str(h1, OT_HOST_NOTES), "mine");
+	assert_null(raw_str(h1, OT_HOST_PARENTS));
+	assert_string_equal(raw_str(h2, OT_HOST_NOTES), "shared");
+	assert_string_equal(raw_str(h2, OT_HOST_PARENTS), "p");
+}
+
+static void
 t_escalation_plus_kept(void **state)
 {
 	struct fx *f = *state;
@@ -243,6 +265,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_missing_template, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(t_loop_terminates, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(t_timeperiod_exceptions, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(t_writes_do_not_reach_templates, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(t_escalation_plus_kept, fx_setup, fx_teardown),
 	};
 
