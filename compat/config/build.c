@@ -233,7 +233,12 @@ build_place(struct build *b, enum otype t, unsigned id, const struct rawobj *o)
 	struct build_place *p = &b->side->place[t][id];
 
 	p->raw = o;
-	p->file = o->file != NULL ? arena_intern(b->a, o->file) : NULL;
+	/* most definitions share their file with the previous one: intern once per file */
+	if (o->file != b->last_raw_file) {
+		b->last_raw_file = o->file;
+		b->last_file = o->file != NULL ? arena_intern(b->a, o->file) : NULL;
+	}
+	p->file = b->last_file;
 	p->line = o->line;
 }
 

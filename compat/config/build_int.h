@@ -86,6 +86,8 @@ struct build {
 	int errors;
 	enum build_when phase;
 	struct vec pending; /* struct build_pending *, reported by build_flush */
+	const char *last_raw_file; /* build_place's cache of the last file interned */
+	const char *last_file;
 	char *tokbuf; /* build_split's copy */
 	size_t tokcap;
 	struct vec tok;

@@ -51,43 +51,62 @@ arena_free(struct arena *a)
 	free(a);
 }
 
-void *
-arena_alloc(struct arena *a, size_t n)
+/* a chunk of its own for a big request; zeroed when asked (calloc's pages come zeroed) */
+static void *
+arena_big(struct arena *a, size_t n, int zero)
+{
+	struct arena_chunk *c = zero ? xcalloc(1, sizeof(*c) + n) : xmalloc(sizeof(*c) + n);
+
+	c->size = n;
+	c->used = n;
+	a->bytes += sizeof(*c) + n;
+	if (a->head != NULL) {
+		/* keep the current chunk in front: it still has room */
+		c->next = a->head->next;
+		a->head->next = c;
+	} else {
+		c->next = NULL;
+		a->head = c;
+	}
+	return c->data;
+}
+
+static void *
+arena_get(struct arena *a, size_t n, int zero)
 {
 	struct arena_chunk *c = a->head;
-	size_t size;
 	void *p;
 
 	if (n > SIZE_MAX - ARENA_ALIGN - sizeof(*c))
 		abort();
 	n = (n + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+	if (n > ARENA_CHUNK / 4)
+		return arena_big(a, n, zero);
 	if (c == NULL || c->size - c->used < n) {
-		size = n > ARENA_CHUNK / 4 ? n : ARENA_CHUNK;
-		c = xmalloc(sizeof(*c) + size);
-		c->size = size;
+		c = xmalloc(sizeof(*c) + ARENA_CHUNK);
+		c->size = ARENA_CHUNK;
 		c->used = 0;
-		a->bytes += sizeof(*c) + size;
-		if (size == n && a->head != NULL) {
-			/* keep the current chunk in front: it still has room */
-			c->next = a->head->next;
-			a->head->next = c;
-		} else {
-			c->next = a->head;
-			a->head = c;
-		}
+		a->bytes += sizeof(*c) + ARENA_CHUNK;
+		c->next = a->head;
+		a->head = c;
 	}
 	p = c->data + c->used;
 	c->used += n;
+	if (zero)
+		memset(p, 0, n);
 	return p;
+}
+
+void *
+arena_alloc(struct arena *a, size_t n)
+{
+	return arena_get(a, n, 0);
 }
 
 void *
 arena_zalloc(struct arena *a, size_t n)
 {
-	void *p = arena_alloc(a, n);
-
-	memset(p, 0, n);
-	return p;
+	return arena_get(a, n, 1);
 }
 
 char *
