@@ -40,7 +40,7 @@ bd_cmp_id(const void *x, const void *y)
 
 /* ---- typed scalar fields, copied by table ---- */
 
-enum bd_kind { BD_INT, BD_UINT, BD_OPTS, BD_DBL, BD_STR };
+enum bd_kind { BD_INT, BD_FLAG, BD_UINT, BD_OPTS, BD_DBL, BD_STR };
 
 struct bd_field {
 	uint8_t slot;
@@ -61,6 +61,9 @@ bd_fields(struct build *b, const struct rawobj *o, const struct bd_field *f, siz
 		switch ((enum bd_kind)f->kind) {
 		case BD_INT:
 			*(int *)(void *)p = s->have ? (int)s->v.i : (int)f->def;
+			break;
+		case BD_FLAG:
+			*(uint8_t *)p = (uint8_t)(s->have ? s->v.i : (long)f->def);
 			break;
 		case BD_UINT:
 			*(unsigned *)(void *)p = s->have ? (unsigned)s->v.i : (unsigned)f->def;
@@ -87,26 +90,26 @@ static const struct bd_field bd_host_fields[] = {
 	HF(ACTION_URL, STR, action_url, 0), HF(ICON_IMAGE, STR, icon_image, 0),
 	HF(ICON_IMAGE_ALT, STR, icon_image_alt, 0), HF(VRML_IMAGE, STR, vrml_image, 0),
 	HF(STATUSMAP_IMAGE, STR, statusmap_image, 0),
-	HF(INITIAL_STATE, INT, initial_state, OBJ_HOST_UP), HF(IMPORTANCE, UINT, importance, 0),
+	HF(INITIAL_STATE, FLAG, initial_state, OBJ_HOST_UP), HF(IMPORTANCE, UINT, importance, 0),
 	HF(CHECK_INTERVAL, DBL, check_interval, 5), HF(RETRY_INTERVAL, DBL, retry_interval, 1),
 	HF(MAX_CHECK_ATTEMPTS, INT, max_check_attempts, -2),
-	HF(ACTIVE_CHECKS_ENABLED, INT, active_checks_enabled, 1),
-	HF(PASSIVE_CHECKS_ENABLED, INT, passive_checks_enabled, 1), HF(OBSESS, INT, obsess, 1),
-	HF(EVENT_HANDLER_ENABLED, INT, event_handler_enabled, 1),
-	HF(CHECK_FRESHNESS, INT, check_freshness, 0),
+	HF(ACTIVE_CHECKS_ENABLED, FLAG, active_checks_enabled, 1),
+	HF(PASSIVE_CHECKS_ENABLED, FLAG, passive_checks_enabled, 1), HF(OBSESS, FLAG, obsess, 1),
+	HF(EVENT_HANDLER_ENABLED, FLAG, event_handler_enabled, 1),
+	HF(CHECK_FRESHNESS, FLAG, check_freshness, 0),
 	HF(FRESHNESS_THRESHOLD, INT, freshness_threshold, 0),
 	HF(LOW_FLAP_THRESHOLD, DBL, low_flap_threshold, 0),
 	HF(HIGH_FLAP_THRESHOLD, DBL, high_flap_threshold, 0),
-	HF(FLAP_DETECTION_ENABLED, INT, flap_detection_enabled, 1),
+	HF(FLAP_DETECTION_ENABLED, FLAG, flap_detection_enabled, 1),
 	HF(FLAP_DETECTION_OPTIONS, OPTS, flap_detection_options, BD_ALL),
 	HF(NOTIFICATION_OPTIONS, OPTS, notification_options, BD_ALL),
-	HF(NOTIFICATIONS_ENABLED, INT, notifications_enabled, 1),
+	HF(NOTIFICATIONS_ENABLED, FLAG, notifications_enabled, 1),
 	HF(NOTIFICATION_INTERVAL, DBL, notification_interval, 30),
 	HF(FIRST_NOTIFICATION_DELAY, DBL, first_notification_delay, 0),
 	HF(STALKING_OPTIONS, OPTS, stalking_options, 0),
-	HF(PROCESS_PERF_DATA, INT, process_perf_data, 1),
-	HF(RETAIN_STATUS_INFORMATION, INT, retain_status_information, 1),
-	HF(RETAIN_NONSTATUS_INFORMATION, INT, retain_nonstatus_information, 1),
+	HF(PROCESS_PERF_DATA, FLAG, process_perf_data, 1),
+	HF(RETAIN_STATUS_INFORMATION, FLAG, retain_status_information, 1),
+	HF(RETAIN_NONSTATUS_INFORMATION, FLAG, retain_nonstatus_information, 1),
 };
 
 #define SF(s, k, f, d) { OT_SVC_##s, BD_##k, offsetof(struct obj_service, f), d }
@@ -114,27 +117,27 @@ static const struct bd_field bd_service_fields[] = {
 	SF(NOTES, STR, notes, 0), SF(NOTES_URL, STR, notes_url, 0),
 	SF(ACTION_URL, STR, action_url, 0), SF(ICON_IMAGE, STR, icon_image, 0),
 	SF(ICON_IMAGE_ALT, STR, icon_image_alt, 0),
-	SF(INITIAL_STATE, INT, initial_state, OBJ_STATE_OK), SF(IMPORTANCE, UINT, importance, 0),
+	SF(INITIAL_STATE, FLAG, initial_state, OBJ_STATE_OK), SF(IMPORTANCE, UINT, importance, 0),
 	SF(CHECK_INTERVAL, DBL, check_interval, 5), SF(RETRY_INTERVAL, DBL, retry_interval, 1),
-	SF(MAX_CHECK_ATTEMPTS, INT, max_check_attempts, -2), SF(IS_VOLATILE, INT, is_volatile, 0),
-	SF(PARALLELIZE_CHECK, INT, parallelize_check, 1),
-	SF(ACTIVE_CHECKS_ENABLED, INT, active_checks_enabled, 1),
-	SF(PASSIVE_CHECKS_ENABLED, INT, passive_checks_enabled, 1), SF(OBSESS, INT, obsess, 1),
-	SF(EVENT_HANDLER_ENABLED, INT, event_handler_enabled, 1),
-	SF(CHECK_FRESHNESS, INT, check_freshness, 0),
+	SF(MAX_CHECK_ATTEMPTS, INT, max_check_attempts, -2), SF(IS_VOLATILE, FLAG, is_volatile, 0),
+	SF(PARALLELIZE_CHECK, FLAG, parallelize_check, 1),
+	SF(ACTIVE_CHECKS_ENABLED, FLAG, active_checks_enabled, 1),
+	SF(PASSIVE_CHECKS_ENABLED, FLAG, passive_checks_enabled, 1), SF(OBSESS, FLAG, obsess, 1),
+	SF(EVENT_HANDLER_ENABLED, FLAG, event_handler_enabled, 1),
+	SF(CHECK_FRESHNESS, FLAG, check_freshness, 0),
 	SF(FRESHNESS_THRESHOLD, INT, freshness_threshold, 0),
 	SF(LOW_FLAP_THRESHOLD, DBL, low_flap_threshold, 0),
 	SF(HIGH_FLAP_THRESHOLD, DBL, high_flap_threshold, 0),
-	SF(FLAP_DETECTION_ENABLED, INT, flap_detection_enabled, 1),
+	SF(FLAP_DETECTION_ENABLED, FLAG, flap_detection_enabled, 1),
 	SF(FLAP_DETECTION_OPTIONS, OPTS, flap_detection_options, BD_ALL),
 	SF(NOTIFICATION_OPTIONS, OPTS, notification_options, BD_ALL),
-	SF(NOTIFICATIONS_ENABLED, INT, notifications_enabled, 1),
+	SF(NOTIFICATIONS_ENABLED, FLAG, notifications_enabled, 1),
 	SF(NOTIFICATION_INTERVAL, DBL, notification_interval, 30),
 	SF(FIRST_NOTIFICATION_DELAY, DBL, first_notification_delay, 0),
 	SF(STALKING_OPTIONS, OPTS, stalking_options, 0),
-	SF(PROCESS_PERF_DATA, INT, process_perf_data, 1),
-	SF(RETAIN_STATUS_INFORMATION, INT, retain_status_information, 1),
-	SF(RETAIN_NONSTATUS_INFORMATION, INT, retain_nonstatus_information, 1),
+	SF(PROCESS_PERF_DATA, FLAG, process_perf_data, 1),
+	SF(RETAIN_STATUS_INFORMATION, FLAG, retain_status_information, 1),
+	SF(RETAIN_NONSTATUS_INFORMATION, FLAG, retain_nonstatus_information, 1),
 };
 
 #define CF(s, k, f, d) { OT_CONTACT_##s, BD_##k, offsetof(struct obj_contact, f), d }
@@ -146,11 +149,11 @@ static const struct bd_field bd_contact_fields[] = {
 	/* no default: Nagios stores none ("n") */
 	CF(HOST_NOTIFICATION_OPTIONS, OPTS, host_notification_options, 0),
 	CF(SERVICE_NOTIFICATION_OPTIONS, OPTS, service_notification_options, 0),
-	CF(HOST_NOTIFICATIONS_ENABLED, INT, host_notifications_enabled, 1),
-	CF(SERVICE_NOTIFICATIONS_ENABLED, INT, service_notifications_enabled, 1),
-	CF(CAN_SUBMIT_COMMANDS, INT, can_submit_commands, 1),
-	CF(RETAIN_STATUS_INFORMATION, INT, retain_status_information, 1),
-	CF(RETAIN_NONSTATUS_INFORMATION, INT, retain_nonstatus_information, 1),
+	CF(HOST_NOTIFICATIONS_ENABLED, FLAG, host_notifications_enabled, 1),
+	CF(SERVICE_NOTIFICATIONS_ENABLED, FLAG, service_notifications_enabled, 1),
+	CF(CAN_SUBMIT_COMMANDS, FLAG, can_submit_commands, 1),
+	CF(RETAIN_STATUS_INFORMATION, FLAG, retain_status_information, 1),
+	CF(RETAIN_NONSTATUS_INFORMATION, FLAG, retain_nonstatus_information, 1),
 	CF(MINIMUM_IMPORTANCE, UINT, minimum_importance, 0),
 };
 
