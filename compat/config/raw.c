@@ -309,6 +309,19 @@ raw_state(enum okind k, const char *v, long *out)
 	return -1;
 }
 
+/*
+ * A value's string.  Values repeat across an estate (addresses, commands,
+ * templates, service descriptions), so they are interned; the object's
+ * own name, unique by definition, is only copied.
+ */
+static const char *
+raw_keep(struct rawstore *rs, const struct rawobj *o, const struct odir *dir, const char *value)
+{
+	if ((int)dir->slot == otype_info(o->type)->name_slot)
+		return arena_strdup(rs->a, value);
+	return arena_intern(rs->a, value);
+}
+
 static int
 raw_set_dir(struct rawstore *rs, struct rawobj *o, const struct odir *dir, const char *value,
     int line)
@@ -339,10 +352,10 @@ raw_set_dir(struct rawstore *rs, struct rawobj *o, const struct odir *dir, const
 	switch ((enum okind)dir->kind) {
 	case OK_STR:
 	case OK_LIST:
-		s->v.s = strcmp(value, "null") != 0 ? arena_strdup(rs->a, value) : NULL;
+		s->v.s = strcmp(value, "null") != 0 ? raw_keep(rs, o, dir, value) : NULL;
 		break;
 	case OK_STR_LIT:
-		s->v.s = arena_strdup(rs->a, value);
+		s->v.s = raw_keep(rs, o, dir, value);
 		break;
 	case OK_INT:
 		s->v.i = strtol(value, NULL, 10);
@@ -437,7 +450,7 @@ raw_set(struct rawstore *rs, struct rawobj *o, const char *name, const char *val
 	const struct odir *dir;
 
 	if (strcmp(name, "use") == 0) {
-		o->use = arena_strdup(rs->a, value);
+		o->use = arena_intern(rs->a, value);
 		return 0;
 	}
 	if (strcmp(name, "name") == 0) {
