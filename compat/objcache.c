@@ -17,12 +17,9 @@
  *  - a service whose only parent is on its own host prints the bare
  *    description; otherwise parents are "host,description" pairs;
  *  - timeperiod exceptions without time ranges are not printed.
- *
- * One documented difference: Nagios prints display_name when its pointer
- * differs from the name's, i.e. whenever display_name was configured, even
- * to the name itself.  Our strings are interned, so an explicit display_name
- * equal to the name cannot be told apart from an unset one; we print it
- * only when the text differs (or never when NULL).
+ *  - display_name is printed whenever it was configured, even to the name
+ *    itself: the model keeps display_name pointing at the name exactly when
+ *    it was not configured (engine/objects/objects.h).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -205,11 +202,11 @@ objcache_customvars(FILE *fp, const struct obj_customvar *v, unsigned n)
 		fprintf(fp, "\t_%s\t%s\n", v[i].name, v[i].value != NULL ? v[i].value : "null");
 }
 
-/* display_name when it differs from the name; see the file comment */
+/* display_name when it was configured; see the file comment */
 static void
 objcache_display_name(FILE *fp, const char *display, const char *name)
 {
-	if (display != NULL && strcmp(display, name) != 0)
+	if (display != NULL && display != name)
 		fprintf(fp, "\tdisplay_name\t%s\n", display);
 }
 

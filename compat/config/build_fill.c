@@ -535,7 +535,8 @@ bd_host(struct build *b, const struct rawobj *o, struct obj_host *h)
 	const struct rawslot *c3 = raw_get(o, OT_HOST_3D_COORDS);
 	const char *s = build_raw(o, OT_HOST_DISPLAY_NAME);
 
-	h->display_name = s != NULL ? arena_intern(b->a, s) : h->name;
+	/* a configured display_name is a string of its own, even when equal to the name */
+	h->display_name = s != NULL ? arena_strdup(b->a, s) : h->name;
 	h->alias = bd_alias(b, o, OT_HOST_ALIAS, h->name);
 	h->address = bd_alias(b, o, OT_HOST_ADDRESS, h->name);
 	bd_fields(b, o, bd_host_fields, BD_NF(bd_host_fields), h);
@@ -605,7 +606,7 @@ bd_service(struct build *b, const struct rawobj *o, struct obj_service *s)
 	const char *hn = s->host->name, *d = s->description, *p;
 
 	p = build_raw(o, OT_SVC_DISPLAY_NAME);
-	s->display_name = p != NULL ? arena_intern(b->a, p) : d;
+	s->display_name = p != NULL ? arena_strdup(b->a, p) : d;
 	bd_fields(b, o, bd_service_fields, BD_NF(bd_service_fields), s);
 	p = build_raw(o, OT_SVC_CHECK_COMMAND);
 	if (p == NULL || p[0] == '\0')

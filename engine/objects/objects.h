@@ -13,6 +13,9 @@
  * which keep Nagios's meaning: a host bit and a service bit may share a
  * value (DOWN and WARNING, UNREACHABLE and CRITICAL), as in Nagios.
  *
+ * display_name points at the name itself (the same pointer) exactly when
+ * it was not configured; objects.cache tells the two apart as Nagios does.
+ *
  * Written by compat/config (the builder); read anywhere.
  */
 #ifndef JAQUE_OBJECTS_H

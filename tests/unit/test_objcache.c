@@ -5,8 +5,7 @@
  * timeperiods, commands, contacts, hosts, services with same-host and
  * cross-host parents, dependencies, escalations).  The expected blocks are
  * what `nagios4 -vp` wrote as precached_object_file for the same
- * configuration, with one documented difference (host app1's display_name,
- * see compat/objcache.c).  Also checks the atomic file replacement.
+ * configuration.  Also checks the atomic file replacement.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -202,7 +201,7 @@ fixture_hosts(struct objects *o)
 	db1 = &o->hosts[1];
 	web1 = &o->hosts[2];
 
-	/* display_name configured as the name itself: Nagios prints it, we do not */
+	/* display_name configured as the name itself: printed, as Nagios does */
 	*app1 = (struct obj_host){ DEFAULTS, .name = arena_intern(o->arena, "app1"),
 		.display_name = arena_strdup(o->arena, "app1"), .alias = "App",
 		.address = "10.0.0.3", .check_period = always, .notification_period = always,
@@ -442,9 +441,9 @@ static const char exp_contact_bob[] =
     "\tservice_notifications_enabled\t1\n\tcan_submit_commands\t0\n"
     "\tretain_status_information\t1\n\tretain_nonstatus_information\t1\n\t}\n\n";
 
-/* Nagios also prints "display_name\tapp1" here: see compat/objcache.c */
+/* display_name configured as the name itself is printed, as Nagios prints it */
 static const char exp_host_app1[] =
-    "define host {\n\thost_name\tapp1\n\talias\tApp\n\taddress\t10.0.0.3\n\tparents\tdb1,web1\n"
+    "define host {\n\thost_name\tapp1\n\tdisplay_name\tapp1\n\talias\tApp\n\taddress\t10.0.0.3\n\tparents\tdb1,web1\n"
     "\tcheck_period\t24x7\n\tcontacts\talice\n\tnotification_period\t24x7\n\tinitial_state\to\n"
     "\timportance\t0\n\tcheck_interval\t5.000000\n\tretry_interval\t1.000000\n"
     "\tmax_check_attempts\t2\n\tactive_checks_enabled\t1\n\tpassive_checks_enabled\t1\n"
@@ -765,19 +764,24 @@ test_display_name(void **state)
 	char *out;
 
 	(void)state;
-	o->nhosts = 3;
-	o->hosts = NEW(o, 3, struct obj_host);
+	o->nhosts = 4;
+	o->hosts = NEW(o, 4, struct obj_host);
 	h = o->hosts;
+	/* configured, equal to the name: a string of its own, printed as Nagios does */
 	h[0].name = "same";
-	h[0].display_name = arena_strdup(o->arena, "same"); /* equal text: not printed */
+	h[0].display_name = arena_strdup(o->arena, "same");
 	h[1].name = "unset";
 	h[1].display_name = NULL;
 	h[2].name = "other";
 	h[2].display_name = "Other";
+	/* not configured: the builder points it at the name */
+	h[3].name = "plain";
+	h[3].display_name = h[3].name;
 	out = render(o);
-	assert_non_null(strstr(out, "\thost_name\tsame\n\tinitial_state\to\n"));
+	assert_non_null(strstr(out, "\thost_name\tsame\n\tdisplay_name\tsame\n"));
 	assert_non_null(strstr(out, "\thost_name\tunset\n\tinitial_state\to\n"));
 	assert_non_null(strstr(out, "\thost_name\tother\n\tdisplay_name\tOther\n"));
+	assert_non_null(strstr(out, "\thost_name\tplain\n\tinitial_state\to\n"));
 	free(out);
 	objects_free(o);
 }
