@@ -464,16 +464,14 @@ expand_implied_escalation(struct expand *x, struct rawobj *e, const struct rawob
 void
 expand_implied(struct expand *x)
 {
-	unsigned i, hi, si;
+	unsigned hi, si;
 	size_t k;
 	struct rawobj *o, *h;
 
-	for (i = 0; i < expand_count(x, OT_HOST); i++) {
-		o = expand_obj(x, OT_HOST, i);
-		if (!raw_have(o, OT_HOST_NOTIFICATION_OPTIONS)) {
-			raw_put_opts(o, OT_HOST_NOTIFICATION_OPTIONS, OBJ_OPT_ALL);
-		}
-	}
+	/*
+	 * Missing notification_options of hosts and services mean "all"; the
+	 * builder's default says so, so no slot is stored for it here.
+	 */
 	for (k = 0; k < x->services.len; k++) {
 		o = x->services.items[k];
 		hi = expand_lookup(x, OT_HOST, raw_str(o, OT_SVC_HOST_NAME));
@@ -484,9 +482,6 @@ expand_implied(struct expand *x)
 		}
 		expand_take(o, OT_SVC_NOTIFICATION_INTERVAL, h, OT_HOST_NOTIFICATION_INTERVAL);
 		expand_take(o, OT_SVC_NOTIFICATION_PERIOD, h, OT_HOST_NOTIFICATION_PERIOD);
-		if (!raw_have(o, OT_SVC_NOTIFICATION_OPTIONS)) {
-			raw_put_opts(o, OT_SVC_NOTIFICATION_OPTIONS, OBJ_OPT_ALL);
-		}
 	}
 	for (k = 0; k < x->rs->objs[OT_SERVICEESCALATION].len; k++) {
 		o = x->rs->objs[OT_SERVICEESCALATION].items[k];
