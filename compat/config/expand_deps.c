@@ -54,6 +54,8 @@ expand_on_host(struct expand *x, struct rawobj *o, unsigned hi, const char *desc
 	size_t j;
 	int bad = 0;
 
+	if (descs == NULL)
+		return 0;
 	idset_clear(hosts);
 	if (x->use_true_regexp)
 		expand_names(x, OT_HOST, expand_name(expand_obj(x, OT_HOST, hi)), hosts, NULL, o,
@@ -172,6 +174,9 @@ expand_servicedependency(struct expand *x, struct rawobj *o)
 		    "hosts");
 		goto out;
 	}
+	/* no master at all: Nagios quietly makes no dependency of it */
+	if (!master_given && mdesc == NULL)
+		goto out;
 	if (!master_given) {
 		/* masters are on each dependent's own host */
 		bad = expand_service_list(x, o, dh, dhg, dsg, ddesc, "dependent_host_name",

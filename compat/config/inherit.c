@@ -166,7 +166,8 @@ inherit_store(struct rawstore *rs, struct rawobj *o, const struct inherit_table 
 		o->cap = (uint16_t)(n + (o->type == OT_HOST || o->type == OT_SERVICE ? 4 : 0));
 		o->ents = arena_alloc(rs->a, o->cap * sizeof(*o->ents));
 	}
-	memcpy(o->ents, keep, n * sizeof(*keep));
+	if (n > 0)
+		memcpy(o->ents, keep, n * sizeof(*keep));
 	o->nent = (uint16_t)n;
 }
 

@@ -233,7 +233,8 @@ lexer_read_buffer(struct rawstore *rs, const char *file, const char *buf, size_t
 	struct lexer lx;
 	char *copy = xmalloc(len + 1);
 
-	memcpy(copy, buf, len);
+	if (len > 0)
+		memcpy(copy, buf, len);
 	copy[len] = '\0';
 	memset(&lx, 0, sizeof(lx));
 	lx.rs = rs;
