@@ -443,7 +443,6 @@ static void
 build_name_all(struct build *b)
 {
 	struct objects *m = b->m;
-	unsigned i;
 
 	BUILD_NAMED(b, OT_TIMEPERIOD, timeperiods, struct obj_timeperiod);
 	BUILD_NAMED(b, OT_COMMAND, commands, struct obj_command);
@@ -452,13 +451,9 @@ build_name_all(struct build *b)
 	BUILD_NAMED(b, OT_HOSTGROUP, hostgroups, struct obj_hostgroup);
 	BUILD_NAMED(b, OT_SERVICEGROUP, servicegroups, struct obj_servicegroup);
 	BUILD_NAMED(b, OT_HOST, hosts, struct obj_host);
-	/* services need the host index; objects_index builds it again with the rest */
-	m->idx_hosts = hmap_new(m->nhosts);
-	for (i = 0; i < m->nhosts; i++)
-		hmap_put_new(m->idx_hosts, m->hosts[i].name, &m->hosts[i]);
+	/* services need the host index; indexing again afterwards adds them */
+	objects_index(m);
 	build_services_named(b);
-	hmap_free(m->idx_hosts);
-	m->idx_hosts = NULL;
 	objects_index(m);
 }
 

@@ -1,16 +1,30 @@
 /*
  * objects: lifetime and name lookups of a configuration generation.
  * The builder in compat/config fills the arrays; objects_index then builds
- * one hash per kind so lookups by name cost O(1).
+ * one index per kind so lookups by name cost O(1).
+ *
+ * An index is an open-addressed table of 32-bit ids (id + 1; 0 is empty)
+ * at most half full; the key is read from the object itself, so an index
+ * costs 8 to 16 bytes per object and no key strings.
  */
 #include "engine/objects/objects.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/util/arena.h"
 #include "engine/util/hash.h"
 #include "engine/util/xalloc.h"
+
+struct objidx {
+	uint32_t *slot;
+	size_t mask;
+	const char *base;   /* the array */
+	size_t stride;      /* sizeof one object */
+	size_t name_off;    /* where its name pointer is */
+	int services;       /* key is (host->name, description) */
+};
 
 struct objects *
 objects_new(void)
@@ -21,94 +35,174 @@ objects_new(void)
 	return o;
 }
 
+static void
+objidx_free(struct objidx *x)
+{
+	if (x == NULL)
+		return;
+	free(x->slot);
+	free(x);
+}
+
+static void
+objects_unindex(struct objects *o)
+{
+	objidx_free(o->idx_timeperiods);
+	objidx_free(o->idx_commands);
+	objidx_free(o->idx_contacts);
+	objidx_free(o->idx_contactgroups);
+	objidx_free(o->idx_hosts);
+	objidx_free(o->idx_hostgroups);
+	objidx_free(o->idx_servicegroups);
+	objidx_free(o->idx_services);
+	o->idx_timeperiods = NULL;
+	o->idx_commands = NULL;
+	o->idx_contacts = NULL;
+	o->idx_contactgroups = NULL;
+	o->idx_hosts = NULL;
+	o->idx_hostgroups = NULL;
+	o->idx_servicegroups = NULL;
+	o->idx_services = NULL;
+}
+
 void
 objects_free(struct objects *o)
 {
 	if (o == NULL)
 		return;
-	hmap_free(o->idx_timeperiods);
-	hmap_free(o->idx_commands);
-	hmap_free(o->idx_contacts);
-	hmap_free(o->idx_contactgroups);
-	hmap_free(o->idx_hosts);
-	hmap_free(o->idx_hostgroups);
-	hmap_free(o->idx_servicegroups);
-	hmap_free(o->idx_services);
+	objects_unindex(o);
 	/* the arrays themselves are arena memory */
 	arena_free(o->arena);
 	free(o);
 }
 
-#define OBJECTS_INDEX(o, field, arr, n, namefield)                          \
-	do {                                                                \
-		unsigned i_;                                                \
-		(o)->field = hmap_new((o)->n);                              \
-		for (i_ = 0; i_ < (o)->n; i_++)                             \
-			hmap_put_new((o)->field, (o)->arr[i_].namefield,    \
-			    &(o)->arr[i_]);                                 \
-	} while (0)
-
 static const char *
-objects_service_key(struct arena *a, const char *host, const char *desc)
+objidx_name(const struct objidx *x, uint32_t id)
 {
-	size_t hl = strlen(host), dl = strlen(desc);
-	char *k = arena_alloc(a, hl + dl + 2);
+	const char *name;
 
-	memcpy(k, host, hl);
-	k[hl] = '\x01';
-	memcpy(k + hl + 1, desc, dl + 1);
-	return k;
+	memcpy(&name, x->base + (size_t)id * x->stride + x->name_off, sizeof(name));
+	return name;
 }
+
+static uint64_t
+objidx_hash2(const char *host, const char *desc)
+{
+	return hash_str(host) * 0x9e3779b97f4a7c15ULL ^ hash_str(desc);
+}
+
+static uint64_t
+objidx_hash_of(const struct objidx *x, uint32_t id)
+{
+	const struct obj_service *s;
+
+	if (x->services) {
+		s = (const struct obj_service *)(const void *)(x->base + (size_t)id * x->stride);
+		return objidx_hash2(s->host->name, s->description);
+	}
+	return hash_str(objidx_name(x, id));
+}
+
+static int
+objidx_is(const struct objidx *x, uint32_t id, const char *name, const char *desc)
+{
+	const struct obj_service *s;
+
+	if (x->services) {
+		s = (const struct obj_service *)(const void *)(x->base + (size_t)id * x->stride);
+		return strcmp(s->description, desc) == 0 && strcmp(s->host->name, name) == 0;
+	}
+	return strcmp(objidx_name(x, id), name) == 0;
+}
+
+static struct objidx *
+objidx_build(const void *base, unsigned n, size_t stride, size_t name_off, int services)
+{
+	struct objidx *x = xcalloc(1, sizeof(*x));
+	size_t cap = 16, j;
+	uint32_t id;
+
+	while (cap < (size_t)n * 2)
+		cap *= 2;
+	x->slot = xcalloc(cap, sizeof(*x->slot));
+	x->mask = cap - 1;
+	x->base = base;
+	x->stride = stride;
+	x->name_off = name_off;
+	x->services = services;
+	for (id = 0; id < n; id++) {
+		j = objidx_hash_of(x, id) & x->mask;
+		/* the first object with a name wins: a later one is not indexed */
+		while (x->slot[j] != 0) {
+			if (services ? objidx_hash_of(x, x->slot[j] - 1) == objidx_hash_of(x, id) &&
+			    objidx_is(x, x->slot[j] - 1,
+				((const struct obj_service *)base)[id].host->name,
+				((const struct obj_service *)base)[id].description)
+			    : strcmp(objidx_name(x, x->slot[j] - 1), objidx_name(x, id)) == 0)
+				break;
+			j = (j + 1) & x->mask;
+		}
+		if (x->slot[j] == 0)
+			x->slot[j] = id + 1;
+	}
+	return x;
+}
+
+/* the id + 1 of the object called name (desc: services), 0 when none */
+static uint32_t
+objidx_find(const struct objidx *x, const char *name, const char *desc)
+{
+	size_t j;
+
+	if (x == NULL)
+		return 0;
+	j = (x->services ? objidx_hash2(name, desc) : hash_str(name)) & x->mask;
+	while (x->slot[j] != 0) {
+		if (objidx_is(x, x->slot[j] - 1, name, desc))
+			return x->slot[j];
+		j = (j + 1) & x->mask;
+	}
+	return 0;
+}
+
+#define OBJECTS_INDEX(o, field, arr, n, type)                                        \
+	((o)->field = objidx_build((o)->arr, (o)->n, sizeof(type), offsetof(type, name), 0))
 
 void
 objects_index(struct objects *o)
 {
-	unsigned i;
-
-	OBJECTS_INDEX(o, idx_timeperiods, timeperiods, ntimeperiods, name);
-	OBJECTS_INDEX(o, idx_commands, commands, ncommands, name);
-	OBJECTS_INDEX(o, idx_contacts, contacts, ncontacts, name);
-	OBJECTS_INDEX(o, idx_contactgroups, contactgroups, ncontactgroups, name);
-	OBJECTS_INDEX(o, idx_hosts, hosts, nhosts, name);
-	OBJECTS_INDEX(o, idx_hostgroups, hostgroups, nhostgroups, name);
-	OBJECTS_INDEX(o, idx_servicegroups, servicegroups, nservicegroups, name);
-	o->idx_services = hmap_new(o->nservices);
-	for (i = 0; i < o->nservices; i++)
-		hmap_put_new(o->idx_services,
-		    objects_service_key(o->arena, o->services[i].host->name,
-			o->services[i].description),
-		    &o->services[i]);
+	objects_unindex(o);
+	OBJECTS_INDEX(o, idx_timeperiods, timeperiods, ntimeperiods, struct obj_timeperiod);
+	OBJECTS_INDEX(o, idx_commands, commands, ncommands, struct obj_command);
+	OBJECTS_INDEX(o, idx_contacts, contacts, ncontacts, struct obj_contact);
+	OBJECTS_INDEX(o, idx_contactgroups, contactgroups, ncontactgroups, struct obj_contactgroup);
+	OBJECTS_INDEX(o, idx_hosts, hosts, nhosts, struct obj_host);
+	OBJECTS_INDEX(o, idx_hostgroups, hostgroups, nhostgroups, struct obj_hostgroup);
+	OBJECTS_INDEX(o, idx_servicegroups, servicegroups, nservicegroups, struct obj_servicegroup);
+	o->idx_services = objidx_build(o->services, o->nservices, sizeof(struct obj_service), 0, 1);
 }
 
-#define OBJECTS_FIND(fn, type, field)                                       \
-	type *fn(const struct objects *o, const char *name)                 \
-	{                                                                   \
-		return o->field != NULL ? hmap_get(o->field, name) : NULL;  \
+#define OBJECTS_FIND(fn, type, field, arr)                                          \
+	type *fn(const struct objects *o, const char *name)                         \
+	{                                                                           \
+		uint32_t i = objidx_find(o->field, name, NULL);                     \
+                                                                                    \
+		return i != 0 ? &o->arr[i - 1] : NULL;                              \
 	}
 
-OBJECTS_FIND(objects_find_timeperiod, struct obj_timeperiod, idx_timeperiods)
-OBJECTS_FIND(objects_find_command, struct obj_command, idx_commands)
-OBJECTS_FIND(objects_find_contact, struct obj_contact, idx_contacts)
-OBJECTS_FIND(objects_find_contactgroup, struct obj_contactgroup, idx_contactgroups)
-OBJECTS_FIND(objects_find_host, struct obj_host, idx_hosts)
-OBJECTS_FIND(objects_find_hostgroup, struct obj_hostgroup, idx_hostgroups)
-OBJECTS_FIND(objects_find_servicegroup, struct obj_servicegroup, idx_servicegroups)
+OBJECTS_FIND(objects_find_timeperiod, struct obj_timeperiod, idx_timeperiods, timeperiods)
+OBJECTS_FIND(objects_find_command, struct obj_command, idx_commands, commands)
+OBJECTS_FIND(objects_find_contact, struct obj_contact, idx_contacts, contacts)
+OBJECTS_FIND(objects_find_contactgroup, struct obj_contactgroup, idx_contactgroups, contactgroups)
+OBJECTS_FIND(objects_find_host, struct obj_host, idx_hosts, hosts)
+OBJECTS_FIND(objects_find_hostgroup, struct obj_hostgroup, idx_hostgroups, hostgroups)
+OBJECTS_FIND(objects_find_servicegroup, struct obj_servicegroup, idx_servicegroups,
+    servicegroups)
 
 struct obj_service *
 objects_find_service(const struct objects *o, const char *host, const char *desc)
 {
-	char stackbuf[512], *k;
-	size_t hl = strlen(host), dl = strlen(desc);
-	struct obj_service *s;
+	uint32_t i = objidx_find(o->idx_services, host, desc);
 
-	if (o->idx_services == NULL)
-		return NULL;
-	k = hl + dl + 2 <= sizeof(stackbuf) ? stackbuf : xmalloc(hl + dl + 2);
-	memcpy(k, host, hl);
-	k[hl] = '\x01';
-	memcpy(k + hl + 1, desc, dl + 1);
-	s = hmap_get(o->idx_services, k);
-	if (k != stackbuf)
-		free(k);
-	return s;
+	return i != 0 ? &o->services[i - 1] : NULL;
 }

@@ -25,7 +25,7 @@
 #include <stdint.h>
 
 struct arena;
-struct hmap;
+struct objidx;
 
 /* option bits (notification, stalking, flap, escalation, dependency options) */
 #define OBJ_OPT_NONE 0u
@@ -367,22 +367,25 @@ struct objects {
 	unsigned nhostdependencies;
 	struct obj_hostescalation *hostescalations;
 	unsigned nhostescalations;
-	/* name indexes, built by objects_index */
-	struct hmap *idx_timeperiods;
-	struct hmap *idx_commands;
-	struct hmap *idx_contacts;
-	struct hmap *idx_contactgroups;
-	struct hmap *idx_hosts;
-	struct hmap *idx_hostgroups;
-	struct hmap *idx_servicegroups;
-	struct hmap *idx_services; /* key "host\x01description" */
-	/* the builder's side table (where each object was defined), arena memory */
+	/* name indexes, built by objects_index (compact: a 32-bit id per slot) */
+	struct objidx *idx_timeperiods;
+	struct objidx *idx_commands;
+	struct objidx *idx_contacts;
+	struct objidx *idx_contactgroups;
+	struct objidx *idx_hosts;
+	struct objidx *idx_hostgroups;
+	struct objidx *idx_servicegroups;
+	struct objidx *idx_services; /* by host name and description */
 	void *origin;
 };
 
 struct objects *objects_new(void);
 void objects_free(struct objects *o);
-/* build the name indexes over the arrays; call once the arrays are final */
+/*
+ * Build the name indexes over the arrays (again, when called again: the
+ * builder indexes hosts before services exist).  The first of several
+ * objects with one name wins.
+ */
 void objects_index(struct objects *o);
 
 struct obj_timeperiod *objects_find_timeperiod(const struct objects *o, const char *name);
