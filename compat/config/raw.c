@@ -26,9 +26,15 @@ rawstore_new(struct arena *a, struct diag *d)
 
 	rs->a = a;
 	rs->d = d;
+	const struct odir *dir;
+
 	for (t = 0; t < OT_NTYPES; t++) {
 		vec_init(&rs->objs[t]);
 		rs->tmpl[t] = hmap_new(16);
+		/* every directive line looks its name up: a map, not a walk of the table */
+		rs->dirs[t] = hmap_new(64);
+		for (dir = otype_info((enum otype)t)->dirs; dir->name != NULL; dir++)
+			hmap_put_new(rs->dirs[t], dir->name, (void *)dir);
 	}
 	return rs;
 }
@@ -43,6 +49,7 @@ rawstore_free(struct rawstore *rs)
 	for (t = 0; t < OT_NTYPES; t++) {
 		vec_clear(&rs->objs[t]);
 		hmap_free(rs->tmpl[t]);
+		hmap_free(rs->dirs[t]);
 	}
 	free(rs);
 }
@@ -461,7 +468,7 @@ raw_set(struct rawstore *rs, struct rawobj *o, const char *name, const char *val
 		o->reg = strtol(value, NULL, 10) > 0;
 		return 0;
 	}
-	dir = otype_find_dir(o->type, name);
+	dir = hmap_get(rs->dirs[o->type], name);
 	if (ti->is_timeperiod && (dir == NULL || dir->slot >= OT_TP_SUNDAY))
 		return raw_set_tpline(rs, o, name, value, line);
 	if (dir != NULL)

@@ -78,6 +78,7 @@ struct rawstore {
 	struct arena *a;
 	struct vec objs[OT_NTYPES];
 	struct hmap *tmpl[OT_NTYPES];
+	struct hmap *dirs[OT_NTYPES]; /* directive name -> struct odir, per type */
 	uint32_t seq;
 	struct diag *d;
 };
