@@ -20,6 +20,7 @@
 struct objidx {
 	uint32_t *slot;
 	size_t mask;
+	unsigned n;         /* objects indexed */
 	const char *base;   /* the array */
 	size_t stride;      /* sizeof one object */
 	size_t name_off;    /* where its name pointer is */
@@ -126,6 +127,7 @@ objidx_build(const void *base, unsigned n, size_t stride, size_t name_off, int s
 		cap *= 2;
 	x->slot = xcalloc(cap, sizeof(*x->slot));
 	x->mask = cap - 1;
+	x->n = n;
 	x->base = base;
 	x->stride = stride;
 	x->name_off = name_off;
@@ -165,13 +167,25 @@ objidx_find(const struct objidx *x, const char *name, const char *desc)
 	return 0;
 }
 
+/* an index is built again only when its array changed */
+static int
+objidx_current(const struct objidx *x, const void *base, unsigned n)
+{
+	return x != NULL && x->base == base && x->n == n;
+}
+
 #define OBJECTS_INDEX(o, field, arr, n, type)                                        \
-	((o)->field = objidx_build((o)->arr, (o)->n, sizeof(type), offsetof(type, name), 0))
+	do {                                                                         \
+		if (!objidx_current((o)->field, (o)->arr, (o)->n)) {                 \
+			objidx_free((o)->field);                                     \
+			(o)->field = objidx_build((o)->arr, (o)->n, sizeof(type),    \
+			    offsetof(type, name), 0);                                \
+		}                                                                    \
+	} while (0)
 
 void
 objects_index(struct objects *o)
 {
-	objects_unindex(o);
 	OBJECTS_INDEX(o, idx_timeperiods, timeperiods, ntimeperiods, struct obj_timeperiod);
 	OBJECTS_INDEX(o, idx_commands, commands, ncommands, struct obj_command);
 	OBJECTS_INDEX(o, idx_contacts, contacts, ncontacts, struct obj_contact);
@@ -179,7 +193,11 @@ objects_index(struct objects *o)
 	OBJECTS_INDEX(o, idx_hosts, hosts, nhosts, struct obj_host);
 	OBJECTS_INDEX(o, idx_hostgroups, hostgroups, nhostgroups, struct obj_hostgroup);
 	OBJECTS_INDEX(o, idx_servicegroups, servicegroups, nservicegroups, struct obj_servicegroup);
-	o->idx_services = objidx_build(o->services, o->nservices, sizeof(struct obj_service), 0, 1);
+	if (!objidx_current(o->idx_services, o->services, o->nservices)) {
+		objidx_free(o->idx_services);
+		o->idx_services = objidx_build(o->services, o->nservices,
+		    sizeof(struct obj_service), 0, 1);
+	}
 }
 
 #define OBJECTS_FIND(fn, type, field, arr)                                          \

@@ -382,9 +382,10 @@ struct objects {
 struct objects *objects_new(void);
 void objects_free(struct objects *o);
 /*
- * Build the name indexes over the arrays (again, when called again: the
- * builder indexes hosts before services exist).  The first of several
- * objects with one name wins.
+ * Build the name indexes over the arrays.  Called again, it rebuilds only
+ * the indexes whose array or count changed (the builder indexes hosts
+ * before services exist).  The first of several objects with one name
+ * wins.
  */
 void objects_index(struct objects *o);
 
