@@ -430,7 +430,7 @@ expand_free(struct expand *x)
 	for (i = 0; x->host_svcs != NULL && i < expand_count(x, OT_HOST); i++)
 		vec_clear(&x->host_svcs[i]);
 	free(x->host_svcs);
-	hmap_free(x->svc_idx);
+	free(x->svc_slot);
 	vec_clear(&x->services);
 	for (t = 0; t < OT_NTYPES; t++) {
 		vec_clear(&x->set[t].objs);

@@ -105,10 +105,30 @@ expand_one_service(struct expand *x, struct rawobj *o, struct vec *copies)
 		    "hostgroups and/or hosts specified in service '%s'", desc);
 }
 
-static void
-expand_service_key(char *key, size_t len, const char *host, const char *desc)
+/*
+ * The service index: a table of service indexes + 1 at most half full,
+ * keyed by host name and description read from the services themselves.
+ */
+static size_t
+expand_svc_hash(const char *host, const char *desc)
 {
-	snprintf(key, len, "%s\x01%s", host, desc);
+	return (size_t)(hash_str(host) * 0x9e3779b97f4a7c15ULL ^ hash_str(desc));
+}
+
+static uint32_t *
+expand_svc_find(const struct expand *x, const char *host, const char *desc)
+{
+	size_t j = expand_svc_hash(host, desc) & x->svc_mask;
+	const struct rawobj *s;
+
+	while (x->svc_slot[j] != 0) {
+		s = x->services.items[x->svc_slot[j] - 1];
+		if (strcmp(raw_str(s, OT_SVC_SERVICE_DESCRIPTION), desc) == 0 &&
+		    strcmp(raw_str(s, OT_SVC_HOST_NAME), host) == 0)
+			break;
+		j = (j + 1) & x->svc_mask;
+	}
+	return &x->svc_slot[j];
 }
 
 /*
@@ -124,8 +144,8 @@ expand_services(struct expand *x)
 	struct vec copies, order;
 	size_t i, n = x->rs->objs[OT_SERVICE].len;
 	struct rawobj *o, *prev;
-	char key[2048];
-	unsigned nh = expand_count(x, OT_HOST), hi, si;
+	uint32_t *slot;
+	unsigned nh = expand_count(x, OT_HOST), hi;
 	int pass;
 
 	vec_init(&copies);
@@ -143,7 +163,9 @@ expand_services(struct expand *x)
 		if (o->reg && !o->dead)
 			vec_push(&order, o);
 	}
-	x->svc_idx = hmap_new(order.len);
+	for (x->svc_mask = 15; x->svc_mask + 1 < order.len * 2;)
+		x->svc_mask = x->svc_mask * 2 + 1;
+	x->svc_slot = xcalloc(x->svc_mask + 1, sizeof(*x->svc_slot));
 	x->host_svcs = xcalloc((size_t)nh + 1, sizeof(struct vec));
 	vec_init(&x->services);
 	for (pass = 0; pass < 2; pass++) {
@@ -151,11 +173,10 @@ expand_services(struct expand *x)
 			o = order.items[i];
 			if (o->from_hostgroup != pass || o->dead)
 				continue;
-			expand_service_key(key, sizeof(key), raw_str(o, OT_SVC_HOST_NAME),
+			slot = expand_svc_find(x, raw_str(o, OT_SVC_HOST_NAME),
 			    raw_str(o, OT_SVC_SERVICE_DESCRIPTION));
-			si = (unsigned)(uintptr_t)hmap_get(x->svc_idx, key);
-			if (si != 0) {
-				prev = x->services.items[si - 1];
+			if (*slot != 0) {
+				prev = x->services.items[*slot - 1];
 				expand_warn(x, o, "service_description", "Duplicate definition found for "
 				    "service '%s' on host '%s' (kept the one in file '%s', line %d)",
 				    raw_str(o, OT_SVC_SERVICE_DESCRIPTION), raw_str(o, OT_SVC_HOST_NAME),
@@ -164,8 +185,7 @@ expand_services(struct expand *x)
 				continue;
 			}
 			vec_push(&x->services, o);
-			hmap_put(x->svc_idx, arena_strdup(x->rs->a, key),
-			    (void *)(uintptr_t)x->services.len);
+			*slot = (uint32_t)x->services.len;
 			hi = expand_lookup(x, OT_HOST, raw_str(o, OT_SVC_HOST_NAME));
 			vec_push(&x->host_svcs[hi - 1], (void *)(uintptr_t)(x->services.len - 1));
 		}
@@ -177,10 +197,7 @@ expand_services(struct expand *x)
 unsigned
 expand_service(const struct expand *x, const char *host, const char *desc)
 {
-	char key[2048];
-
-	expand_service_key(key, sizeof(key), host, desc);
-	return (unsigned)(uintptr_t)hmap_get(x->svc_idx, key);
+	return *expand_svc_find(x, host, desc);
 }
 
 int
