@@ -394,7 +394,8 @@ build_named(struct build *b, enum otype t, size_t size, size_t name_off, unsigne
 	for (i = 0; i < n; i++) {
 		obj = arr + (size_t)i * size;
 		*(unsigned *)(void *)obj = i; /* every model struct starts with its id */
-		name = arena_intern(b->a, b->items[t][i].k1);
+		/* names are unique within a type: a copy, no intern table */
+		name = arena_strdup(b->a, b->items[t][i].k1);
 		memcpy(obj + name_off, &name, sizeof(name));
 		build_place(b, t, i, b->items[t][i].o);
 	}
