@@ -124,8 +124,9 @@ for n in "$@"; do
 	read -r gs gk <<< "$g"
 	printf 'jaque   -v: %7.2f s  peak RSS %8.1f MB\n' "$js" "$(awk -v k="$jk" 'BEGIN{print k/1024}')"
 	printf 'nagios4 -v: %7.2f s  peak RSS %8.1f MB\n' "$gs" "$(awk -v k="$gk" 'BEGIN{print k/1024}')"
-	awk -v js="$js" -v gs="$gs" -v jk="$jk" -v gk="$gk" 'BEGIN {
-		printf "ratio jaque/nagios4: time %.3f  memory %.3f\n", (gs > 0 ? js / gs : 0), (gk > 0 ? jk / gk : 0) }'
+	awk -v js="$js" -v gs="$gs" -v jk="$jk" -v gk="$gk" -v n="$n" 'BEGIN {
+		printf "ratio jaque/nagios4: time %.3f  memory %.3f\n", (gs > 0 ? js / gs : 0), (gk > 0 ? jk / gk : 0)
+		printf "peak bytes per object: jaque %.0f  nagios4 %.0f\n", jk * 1024 / n, gk * 1024 / n }'
 	"$JAQUE" -v "$dir/nagios.cfg" | grep -E 'Checked [0-9]+ (services|hosts)\.|Total|Things' | tr '\n' ' '
 	echo
 	if [ -n "${BENCH_KEEP:-}" ]; then
