@@ -366,6 +366,8 @@ objcache_contact(FILE *fp, const struct obj_contact *c)
 static void
 objcache_host(FILE *fp, const struct obj_host *h)
 {
+	const struct obj_extinfo *x = h->ext;
+
 	fprintf(fp, "define host {\n\thost_name\t%s\n", h->name);
 	objcache_display_name(fp, h->display_name, h->name);
 	objcache_str(fp, "alias", h->alias);
@@ -408,17 +410,17 @@ objcache_host(FILE *fp, const struct obj_host *h)
 	    h->notifications_enabled, h->notification_interval, h->first_notification_delay);
 	objcache_opt_line(fp, "stalking_options", h->stalking_options, objcache_host_flags, 'u');
 	fprintf(fp, "\tprocess_perf_data\t%d\n", h->process_perf_data);
-	objcache_str(fp, "icon_image", h->icon_image);
-	objcache_str(fp, "icon_image_alt", h->icon_image_alt);
-	objcache_str(fp, "vrml_image", h->vrml_image);
-	objcache_str(fp, "statusmap_image", h->statusmap_image);
-	if (h->have_2d_coords)
-		fprintf(fp, "\t2d_coords\t%d,%d\n", h->x_2d, h->y_2d);
-	if (h->have_3d_coords)
-		fprintf(fp, "\t3d_coords\t%f,%f,%f\n", h->x_3d, h->y_3d, h->z_3d);
-	objcache_str(fp, "notes", h->notes);
-	objcache_str(fp, "notes_url", h->notes_url);
-	objcache_str(fp, "action_url", h->action_url);
+	objcache_str(fp, "icon_image", x->icon_image);
+	objcache_str(fp, "icon_image_alt", x->icon_image_alt);
+	objcache_str(fp, "vrml_image", x->vrml_image);
+	objcache_str(fp, "statusmap_image", x->statusmap_image);
+	if (x->have_2d_coords)
+		fprintf(fp, "\t2d_coords\t%d,%d\n", x->x_2d, x->y_2d);
+	if (x->have_3d_coords)
+		fprintf(fp, "\t3d_coords\t%f,%f,%f\n", x->x_3d, x->y_3d, x->z_3d);
+	objcache_str(fp, "notes", x->notes);
+	objcache_str(fp, "notes_url", x->notes_url);
+	objcache_str(fp, "action_url", x->action_url);
 	fprintf(fp, "\tretain_status_information\t%d\n\tretain_nonstatus_information\t%d\n",
 	    h->retain_status_information, h->retain_nonstatus_information);
 	objcache_customvars(fp, h->vars, h->nvars);
@@ -493,11 +495,11 @@ objcache_service(FILE *fp, const struct obj_service *s)
 	objcache_opt_line(fp, "stalking_options", s->stalking_options, objcache_service_flags,
 	    'o');
 	fprintf(fp, "\tprocess_perf_data\t%d\n", s->process_perf_data);
-	objcache_str(fp, "icon_image", s->icon_image);
-	objcache_str(fp, "icon_image_alt", s->icon_image_alt);
-	objcache_str(fp, "notes", s->notes);
-	objcache_str(fp, "notes_url", s->notes_url);
-	objcache_str(fp, "action_url", s->action_url);
+	objcache_str(fp, "icon_image", s->ext->icon_image);
+	objcache_str(fp, "icon_image_alt", s->ext->icon_image_alt);
+	objcache_str(fp, "notes", s->ext->notes);
+	objcache_str(fp, "notes_url", s->ext->notes_url);
+	objcache_str(fp, "action_url", s->ext->action_url);
 	fprintf(fp, "\tretain_status_information\t%d\n\tretain_nonstatus_information\t%d\n",
 	    s->retain_status_information, s->retain_nonstatus_information);
 	objcache_customvars(fp, s->vars, s->nvars);

@@ -86,10 +86,6 @@ bd_fields(struct build *b, const struct rawobj *o, const struct bd_field *f, siz
 
 #define HF(s, k, f, d) { OT_HOST_##s, BD_##k, offsetof(struct obj_host, f), d }
 static const struct bd_field bd_host_fields[] = {
-	HF(NOTES, STR, notes, 0), HF(NOTES_URL, STR, notes_url, 0),
-	HF(ACTION_URL, STR, action_url, 0), HF(ICON_IMAGE, STR, icon_image, 0),
-	HF(ICON_IMAGE_ALT, STR, icon_image_alt, 0), HF(VRML_IMAGE, STR, vrml_image, 0),
-	HF(STATUSMAP_IMAGE, STR, statusmap_image, 0),
 	HF(INITIAL_STATE, FLAG, initial_state, OBJ_HOST_UP), HF(IMPORTANCE, UINT, importance, 0),
 	HF(CHECK_INTERVAL, DBL, check_interval, 5), HF(RETRY_INTERVAL, DBL, retry_interval, 1),
 	HF(MAX_CHECK_ATTEMPTS, INT, max_check_attempts, -2),
@@ -114,9 +110,6 @@ static const struct bd_field bd_host_fields[] = {
 
 #define SF(s, k, f, d) { OT_SVC_##s, BD_##k, offsetof(struct obj_service, f), d }
 static const struct bd_field bd_service_fields[] = {
-	SF(NOTES, STR, notes, 0), SF(NOTES_URL, STR, notes_url, 0),
-	SF(ACTION_URL, STR, action_url, 0), SF(ICON_IMAGE, STR, icon_image, 0),
-	SF(ICON_IMAGE_ALT, STR, icon_image_alt, 0),
 	SF(INITIAL_STATE, FLAG, initial_state, OBJ_STATE_OK), SF(IMPORTANCE, UINT, importance, 0),
 	SF(CHECK_INTERVAL, DBL, check_interval, 5), SF(RETRY_INTERVAL, DBL, retry_interval, 1),
 	SF(MAX_CHECK_ATTEMPTS, INT, max_check_attempts, -2), SF(IS_VOLATILE, FLAG, is_volatile, 0),
@@ -138,6 +131,20 @@ static const struct bd_field bd_service_fields[] = {
 	SF(PROCESS_PERF_DATA, FLAG, process_perf_data, 1),
 	SF(RETAIN_STATUS_INFORMATION, FLAG, retain_status_information, 1),
 	SF(RETAIN_NONSTATUS_INFORMATION, FLAG, retain_nonstatus_information, 1),
+};
+
+/* the extended information, filled into a struct obj_extinfo (see bd_ext) */
+#define XF(s, f) { s, BD_STR, offsetof(struct obj_extinfo, f), 0 }
+static const struct bd_field bd_host_ext_fields[] = {
+	XF(OT_HOST_NOTES, notes), XF(OT_HOST_NOTES_URL, notes_url),
+	XF(OT_HOST_ACTION_URL, action_url), XF(OT_HOST_ICON_IMAGE, icon_image),
+	XF(OT_HOST_ICON_IMAGE_ALT, icon_image_alt), XF(OT_HOST_VRML_IMAGE, vrml_image),
+	XF(OT_HOST_STATUSMAP_IMAGE, statusmap_image),
+};
+static const struct bd_field bd_service_ext_fields[] = {
+	XF(OT_SVC_NOTES, notes), XF(OT_SVC_NOTES_URL, notes_url),
+	XF(OT_SVC_ACTION_URL, action_url), XF(OT_SVC_ICON_IMAGE, icon_image),
+	XF(OT_SVC_ICON_IMAGE_ALT, icon_image_alt),
 };
 
 #define CF(s, k, f, d) { OT_CONTACT_##s, BD_##k, offsetof(struct obj_contact, f), d }
@@ -528,25 +535,48 @@ bd_groups(struct build *b)
 	}
 }
 
+/*
+ * x kept for an object: objects_no_extinfo when x holds nothing (few
+ * objects have any), else a copy in the model's arena.
+ */
+static const struct obj_extinfo *
+bd_ext(struct build *b, const struct obj_extinfo *x)
+{
+	struct obj_extinfo *p;
+
+	if (x->notes == NULL && x->notes_url == NULL && x->action_url == NULL &&
+	    x->icon_image == NULL && x->icon_image_alt == NULL && x->vrml_image == NULL &&
+	    x->statusmap_image == NULL && !x->have_2d_coords && !x->have_3d_coords)
+		return &objects_no_extinfo;
+	p = arena_alloc(b->a, sizeof(*p));
+	*p = *x;
+	return p;
+}
+
 static void
 bd_host(struct build *b, const struct rawobj *o, struct obj_host *h)
 {
 	const struct rawslot *c2 = raw_get(o, OT_HOST_2D_COORDS);
 	const struct rawslot *c3 = raw_get(o, OT_HOST_3D_COORDS);
 	const char *s = build_raw(o, OT_HOST_DISPLAY_NAME);
+	struct obj_extinfo x = objects_no_extinfo;
 
 	/* a configured display_name is a string of its own, even when equal to the name */
 	h->display_name = s != NULL ? arena_strdup(b->a, s) : h->name;
 	h->alias = bd_alias(b, o, OT_HOST_ALIAS, h->name);
 	h->address = bd_alias(b, o, OT_HOST_ADDRESS, h->name);
 	bd_fields(b, o, bd_host_fields, BD_NF(bd_host_fields), h);
-	h->have_2d_coords = c2->have;
-	h->x_2d = c2->have ? (int)c2->v.c[0] : -1;
-	h->y_2d = c2->have ? (int)c2->v.c[1] : -1;
-	h->have_3d_coords = c3->have;
-	h->x_3d = c3->have ? c3->v.c[0] : 0;
-	h->y_3d = c3->have ? c3->v.c[1] : 0;
-	h->z_3d = c3->have ? c3->v.c[2] : 0;
+	bd_fields(b, o, bd_host_ext_fields, BD_NF(bd_host_ext_fields), &x);
+	if ((x.have_2d_coords = c2->have) != 0) {
+		x.x_2d = (int)c2->v.c[0];
+		x.y_2d = (int)c2->v.c[1];
+	}
+	if ((x.have_3d_coords = c3->have) != 0) {
+		x.x_3d = c3->v.c[0];
+		x.y_3d = c3->v.c[1];
+		x.z_3d = c3->v.c[2];
+	}
+	h->ext = bd_ext(b, &x);
 	if ((h->check_period = bd_tp(b, o, OT_HOST_CHECK_PERIOD, &s)) == NULL && s != NULL)
 		build_err(b, o, "check_period", "Failed to locate check_period '%s' for host '%s'!",
 		    s, h->name);
@@ -604,10 +634,13 @@ static void
 bd_service(struct build *b, const struct rawobj *o, struct obj_service *s)
 {
 	const char *hn = s->host->name, *d = s->description, *p;
+	struct obj_extinfo x = objects_no_extinfo;
 
 	p = build_raw(o, OT_SVC_DISPLAY_NAME);
 	s->display_name = p != NULL ? arena_strdup(b->a, p) : d;
 	bd_fields(b, o, bd_service_fields, BD_NF(bd_service_fields), s);
+	bd_fields(b, o, bd_service_ext_fields, BD_NF(bd_service_ext_fields), &x);
+	s->ext = bd_ext(b, &x);
 	p = build_raw(o, OT_SVC_CHECK_COMMAND);
 	if (p == NULL || p[0] == '\0')
 		build_err(b, o, "check_command", "Service description, host name, or check "

@@ -27,6 +27,10 @@ struct objidx {
 	int services;       /* key is (host->name, description) */
 };
 
+const struct obj_extinfo objects_no_extinfo = {
+	.x_2d = -1, .y_2d = -1,
+};
+
 struct objects *
 objects_new(void)
 {

@@ -170,6 +170,30 @@ struct obj_servicegroup {
 };
 
 /*
+ * The extended information of a host or service (notes, URLs, images,
+ * map coordinates): shown by the CGIs and written to objects.cache, read
+ * by nothing else, and set on few objects, so it lives out of line.  A
+ * service uses only the first five strings.  An object with none of it
+ * points at objects_no_extinfo, so ext is never NULL; both are immutable.
+ */
+struct obj_extinfo {
+	const char *notes;
+	const char *notes_url;
+	const char *action_url;
+	const char *icon_image;
+	const char *icon_image_alt;
+	const char *vrml_image;
+	const char *statusmap_image;
+	double x_3d, y_3d, z_3d;
+	int x_2d, y_2d;
+	uint8_t have_2d_coords;
+	uint8_t have_3d_coords;
+};
+
+/* no extended information: strings NULL, no coordinates (2d at -1,-1, 3d at 0) */
+extern const struct obj_extinfo objects_no_extinfo;
+
+/*
  * Hosts and services: pointers first, then the numbers, then the one-byte
  * flags, so a million of them waste nothing on padding.
  */
@@ -190,13 +214,7 @@ struct obj_host {
 	struct obj_timeperiod *notification_period;
 	struct obj_contact **contacts;
 	struct obj_contactgroup **contact_groups;
-	const char *notes;
-	const char *notes_url;
-	const char *action_url;
-	const char *icon_image;
-	const char *icon_image_alt;
-	const char *vrml_image;
-	const char *statusmap_image;
+	const struct obj_extinfo *ext;
 	struct obj_customvar *vars;
 	double check_interval;
 	double retry_interval;
@@ -204,7 +222,6 @@ struct obj_host {
 	double high_flap_threshold;
 	double notification_interval;
 	double first_notification_delay;
-	double x_3d, y_3d, z_3d;
 	unsigned nparents;
 	unsigned nchildren;
 	unsigned ngroups;
@@ -217,7 +234,6 @@ struct obj_host {
 	unsigned flap_detection_options;
 	unsigned notification_options;
 	unsigned stalking_options;
-	int x_2d, y_2d;
 	uint8_t initial_state;
 	uint8_t active_checks_enabled;
 	uint8_t passive_checks_enabled;
@@ -229,8 +245,6 @@ struct obj_host {
 	uint8_t process_perf_data;
 	uint8_t retain_status_information;
 	uint8_t retain_nonstatus_information;
-	uint8_t have_2d_coords;
-	uint8_t have_3d_coords;
 };
 
 struct obj_service {
@@ -247,11 +261,7 @@ struct obj_service {
 	struct obj_timeperiod *notification_period;
 	struct obj_contact **contacts;
 	struct obj_contactgroup **contact_groups;
-	const char *notes;
-	const char *notes_url;
-	const char *action_url;
-	const char *icon_image;
-	const char *icon_image_alt;
+	const struct obj_extinfo *ext;
 	struct obj_customvar *vars;
 	double check_interval;
 	double retry_interval;

@@ -182,11 +182,13 @@ test_defaults(void **state)
 	assert_int_equal(h->check_freshness, 0);
 	assert_int_equal(h->freshness_threshold, 0);
 	assert_int_equal(h->importance, 0);
-	assert_int_equal(h->have_2d_coords, 0);
-	assert_int_equal(h->x_2d, -1);
-	assert_int_equal(h->y_2d, -1);
-	assert_int_equal(h->have_3d_coords, 0);
-	assert_null(h->notes);
+	/* nothing extended: the shared empty one, not an allocation */
+	assert_ptr_equal(h->ext, &objects_no_extinfo);
+	assert_int_equal(h->ext->have_2d_coords, 0);
+	assert_int_equal(h->ext->x_2d, -1);
+	assert_int_equal(h->ext->y_2d, -1);
+	assert_int_equal(h->ext->have_3d_coords, 0);
+	assert_null(h->ext->notes);
 	assert_int_equal(h->nservices, 1);
 	assert_ptr_equal(h->services[0], &f->m->services[0]);
 
@@ -205,6 +207,7 @@ test_defaults(void **state)
 	assert_true(s->retry_interval == 1.0);
 	assert_int_equal(s->obsess, 1);
 	assert_null(s->parents);
+	assert_ptr_equal(s->ext, &objects_no_extinfo);
 
 	c = &f->m->contacts[0];
 	assert_string_equal(c->alias, "zed");
@@ -243,7 +246,7 @@ test_values_set(void **state)
 	    "_C", "null", "check_period", "24x7", NULL);
 	def(f, OT_SERVICE, 20, "host_name", "h1", "service_description", "s1", "display_name",
 	    "S", "check_command", "c1", "max_check_attempts", "3", "notification_options",
-	    "n", "initial_state", "c", NULL);
+	    "n", "initial_state", "c", "icon_image_alt", "ia", NULL);
 	build(f);
 	assert_int_equal(f->nerr, 0);
 	h = &f->m->hosts[0];
@@ -253,13 +256,14 @@ test_values_set(void **state)
 	assert_true(h->check_interval == 2.5);
 	assert_int_equal(h->notification_options, OBJ_OPT_DOWN | OBJ_OPT_RECOVERY);
 	assert_int_equal(h->stalking_options, OBJ_OPT_UP);
-	assert_int_equal(h->have_2d_coords, 1);
-	assert_int_equal(h->x_2d, 4);
-	assert_int_equal(h->y_2d, 5);
-	assert_int_equal(h->have_3d_coords, 1);
-	assert_true(h->x_3d == 1.5 && h->z_3d == 3);
+	assert_ptr_not_equal(h->ext, &objects_no_extinfo);
+	assert_int_equal(h->ext->have_2d_coords, 1);
+	assert_int_equal(h->ext->x_2d, 4);
+	assert_int_equal(h->ext->y_2d, 5);
+	assert_int_equal(h->ext->have_3d_coords, 1);
+	assert_true(h->ext->x_3d == 1.5 && h->ext->z_3d == 3);
 	assert_int_equal(h->initial_state, OBJ_HOST_DOWN);
-	assert_string_equal(h->notes, "n");
+	assert_string_equal(h->ext->notes, "n");
 	assert_ptr_equal(h->check_period, &f->m->timeperiods[0]);
 	/* custom variables in definition order, "null" unset */
 	assert_int_equal(h->nvars, 3);
@@ -272,6 +276,10 @@ test_values_set(void **state)
 	assert_string_equal(s->display_name, "S");
 	assert_int_equal(s->notification_options, OBJ_OPT_NONE);
 	assert_int_equal(s->initial_state, OBJ_STATE_CRITICAL);
+	/* one value is enough for an extinfo of its own */
+	assert_ptr_not_equal(s->ext, &objects_no_extinfo);
+	assert_string_equal(s->ext->icon_image_alt, "ia");
+	assert_null(s->ext->notes);
 }
 
 static void

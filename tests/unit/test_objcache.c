@@ -87,7 +87,20 @@ add_exception(struct objects *o, struct obj_timeperiod *tp, struct obj_daterange
 	.flap_detection_enabled = 1, .flap_detection_options = OBJ_OPT_ALL,           \
 	.notification_options = OBJ_OPT_ALL, .notifications_enabled = 1,             \
 	.notification_interval = 30, .process_perf_data = 1,                          \
-	.retain_status_information = 1, .retain_nonstatus_information = 1
+	.retain_status_information = 1, .retain_nonstatus_information = 1,           \
+	.ext = &objects_no_extinfo
+
+/* a host and a service with every piece of extended information */
+static const struct obj_extinfo web1_ext = {
+	.icon_image = "x.png", .icon_image_alt = "alt text", .vrml_image = "v.png",
+	.statusmap_image = "s.gif", .have_2d_coords = 1, .x_2d = 10, .y_2d = 20,
+	.have_3d_coords = 1, .x_3d = 1.5, .y_3d = 2, .z_3d = 3, .notes = "some notes",
+	.notes_url = "http://n/", .action_url = "http://a/",
+};
+static const struct obj_extinfo http_ext = {
+	.icon_image = "i.png", .icon_image_alt = "ia", .notes = "n", .notes_url = "nu",
+	.action_url = "au",
+};
 
 static void
 fixture_timeperiods(struct objects *o)
@@ -231,11 +244,7 @@ fixture_hosts(struct objects *o)
 		.notifications_enabled = 1, .notification_interval = 30,
 		.first_notification_delay = 2.5,
 		.stalking_options = OBJ_OPT_DOWN | OBJ_OPT_UNREACHABLE, .process_perf_data = 1,
-		.icon_image = "x.png", .icon_image_alt = "alt text", .vrml_image = "v.png",
-		.statusmap_image = "s.gif", .have_2d_coords = 1, .x_2d = 10, .y_2d = 20,
-		.have_3d_coords = 1, .x_3d = 1.5, .y_3d = 2, .z_3d = 3, .notes = "some notes",
-		.notes_url = "http://n/", .action_url = "http://a/",
-		.retain_nonstatus_information = 1 };
+		.ext = &web1_ext, .retain_nonstatus_information = 1 };
 	SET_LIST(o, web1->contacts, web1->ncontacts, struct obj_contact *, alice, bob);
 	SET_LIST(o, web1->contact_groups, web1->ncontact_groups, struct obj_contactgroup *,
 	    &o->contactgroups[0]);
@@ -292,8 +301,7 @@ fixture_services(struct objects *o)
 		    OBJ_OPT_CRITICAL,
 		.notifications_enabled = 1, .first_notification_delay = 1,
 		.stalking_options = OBJ_OPT_OK | OBJ_OPT_WARNING, .process_perf_data = 1,
-		.icon_image = "i.png", .icon_image_alt = "ia", .notes = "n", .notes_url = "nu",
-		.action_url = "au", .retain_status_information = 1 };
+		.ext = &http_ext, .retain_status_information = 1 };
 	SET_LIST(o, http->contacts, http->ncontacts, struct obj_contact *, alice);
 
 	/* a single parent on the same host: the description alone */
@@ -761,12 +769,15 @@ test_display_name(void **state)
 {
 	struct objects *o = objects_new();
 	struct obj_host *h;
+	unsigned i;
 	char *out;
 
 	(void)state;
 	o->nhosts = 4;
 	o->hosts = NEW(o, 4, struct obj_host);
 	h = o->hosts;
+	for (i = 0; i < 4; i++)
+		h[i].ext = &objects_no_extinfo;
 	/* configured, equal to the name: a string of its own, printed as Nagios does */
 	h[0].name = "same";
 	h[0].display_name = arena_strdup(o->arena, "same");
