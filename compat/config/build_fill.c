@@ -22,10 +22,11 @@
 #include "engine/util/arena.h"
 #include "engine/util/xalloc.h"
 
+/* values repeat across an estate (URLs, images, commands): interned */
 static const char *
 bd_dup(struct build *b, const char *s)
 {
-	return s != NULL ? arena_strdup(b->a, s) : NULL;
+	return s != NULL ? arena_intern(b->a, s) : NULL;
 }
 
 /* every model struct starts with its id */
@@ -288,7 +289,7 @@ bd_cmd(struct build *b, const char *s, struct obj_cmdref *ref)
 	ref->cmd = NULL;
 	if (s == NULL)
 		return 0;
-	ref->raw = arena_strdup(b->a, s);
+	ref->raw = arena_intern(b->a, s);
 	if ((bang = strchr(s, '!')) == NULL) {
 		ref->cmd = objects_find_command(b->m, s);
 	} else {
@@ -497,7 +498,7 @@ bd_alias(struct build *b, const struct rawobj *o, unsigned slot, const char *nam
 {
 	const char *s = build_raw(o, slot);
 
-	return s != NULL ? arena_strdup(b->a, s) : name;
+	return s != NULL ? arena_intern(b->a, s) : name;
 }
 
 static void
