@@ -88,7 +88,9 @@ lexer_next_line(struct lexer *lx, int *first)
 	}
 	*w = '\0';
 	lx->p = r;
-	/* comments: ';' unless escaped */
+	/* comments: ';' unless escaped (most lines have none: nothing to do) */
+	if (strchr(start, ';') == NULL)
+		return str_trim(start);
 	for (r = w = start; *r != '\0'; r++) {
 		if (r[0] == '\\' && r[1] == ';') {
 			*w++ = ';';
