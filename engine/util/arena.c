@@ -13,7 +13,7 @@
 #include "engine/util/xalloc.h"
 
 #define ARENA_CHUNK (64 * 1024)
-#define ARENA_ALIGN 16
+#define ARENA_ALIGN 8
 
 struct arena_chunk {
 	struct arena_chunk *next;

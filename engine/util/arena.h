@@ -13,7 +13,11 @@ struct arena;
 
 struct arena *arena_new(void);
 void arena_free(struct arena *a);
-/* n bytes aligned for any type; never NULL */
+/*
+ * n bytes aligned to 8 (pointers, doubles, 64-bit integers: all the model
+ * stores; not long double), never NULL.  8 rather than 16 saves 8 bytes
+ * on every small array of the model.
+ */
 void *arena_alloc(struct arena *a, size_t n);
 void *arena_zalloc(struct arena *a, size_t n);
 char *arena_strdup(struct arena *a, const char *s);
