@@ -16,6 +16,7 @@
  * allow.  Messages are Nagios's own; diag adds where.
  */
 #include "compat/config/build.h"
+#include "compat/config/config.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -236,7 +237,7 @@ build_place(struct build *b, enum otype t, unsigned id, const struct rawobj *o)
 	/* most definitions share their file with the previous one: intern once per file */
 	if (o->file != b->last_raw_file) {
 		b->last_raw_file = o->file;
-		b->last_file = o->file != NULL ? arena_intern(b->a, o->file) : NULL;
+		b->last_file = o->file;
 	}
 	p->file = b->last_file;
 	p->line = o->line;
@@ -253,6 +254,14 @@ build_reverse(void **arr, unsigned n)
 		arr[i] = arr[n - 1 - i];
 		arr[n - 1 - i] = t;
 	}
+}
+
+int
+build_in_tokbuf(const struct build *b, const char *s)
+{
+	uintptr_t p = (uintptr_t)s, lo = (uintptr_t)b->tokbuf;
+
+	return b->tokbuf != NULL && p >= lo && p < lo + b->tokcap;
 }
 
 unsigned
@@ -289,7 +298,7 @@ static int
 build_cmp_item(const void *x, const void *y)
 {
 	const struct build_item *a = x, *c = y;
-	int r = strcmp(a->k1, c->k1);
+	int r = a->pre != c->pre ? (a->pre > c->pre) - (a->pre < c->pre) : strcmp(a->k1, c->k1);
 
 	if (r == 0 && a->k2 != NULL && c->k2 != NULL)
 		r = strcmp(a->k2, c->k2);
@@ -300,6 +309,21 @@ static int
 build_same_name(const struct build_item *a, const struct build_item *c)
 {
 	return strcmp(a->k1, c->k1) == 0 && (a->k2 == NULL || strcmp(a->k2, c->k2) == 0);
+}
+
+/* s's first 8 bytes (zero after its end) as a big-endian number */
+static uint64_t
+build_prefix(const char *s)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		v = v << 8 | (unsigned char)*s;
+		if (*s != '\0')
+			s++;
+	}
+	return v;
 }
 
 /* what Nagios's add_* says of an empty name, per type */
@@ -357,6 +381,7 @@ build_collect(struct build *b, enum otype t)
 		if (!o->reg || o->dead || !build_keys(b, t, o, &it[n]))
 			continue;
 		it[n].o = o;
+		it[n].pre = build_prefix(it[n].k1);
 		it[n++].pos = i;
 	}
 	qsort(it, n, sizeof(*it), build_cmp_item);
@@ -394,8 +419,7 @@ build_named(struct build *b, enum otype t, size_t size, size_t name_off, unsigne
 	for (i = 0; i < n; i++) {
 		obj = arr + (size_t)i * size;
 		*(unsigned *)(void *)obj = i; /* every model struct starts with its id */
-		/* names are unique within a type: a copy, no intern table */
-		name = arena_strdup(b->a, b->items[t][i].k1);
+		name = b->items[t][i].k1;
 		memcpy(obj + name_off, &name, sizeof(name));
 		build_place(b, t, i, b->items[t][i].o);
 	}
@@ -414,13 +438,20 @@ build_services_named(struct build *b)
 	struct objects *m = b->m;
 	struct build_item *it;
 	struct obj_service *s;
+	struct obj_host *host = NULL;
+	const char *prev = NULL;
 	unsigned i, k = 0;
 
 	build_collect(b, OT_SERVICE);
 	b->phase = BUILD_REG_SERVICE;
 	it = b->items[OT_SERVICE];
 	for (i = 0; i < b->nitems[OT_SERVICE]; i++) {
-		if (objects_find_host(m, it[i].k1) == NULL) {
+		/* sorted by host name (interned): look each host up once */
+		if (it[i].k1 != prev) {
+			prev = it[i].k1;
+			host = objects_find_host(m, prev);
+		}
+		if (host == NULL) {
 			build_err(b, it[i].o, "host_name", "Unable to locate host '%s' for service "
 			    "'%s'", it[i].k1, it[i].k2);
 			continue;
@@ -431,11 +462,16 @@ build_services_named(struct build *b)
 	m->services = build_alloc(b, k, sizeof(*m->services));
 	m->nservices = k;
 	build_side_size(b, OT_SERVICE, k);
+	prev = NULL;
 	for (i = 0; i < k; i++) {
 		s = &m->services[i];
 		s->id = i;
-		s->host = objects_find_host(m, it[i].k1);
-		s->description = arena_intern(b->a, it[i].k2);
+		if (it[i].k1 != prev) {
+			prev = it[i].k1;
+			host = objects_find_host(m, prev);
+		}
+		s->host = host;
+		s->description = it[i].k2;
 		build_place(b, OT_SERVICE, i, it[i].o);
 	}
 }
@@ -589,11 +625,15 @@ build_objects(struct rawstore *rs, const struct main_cfg *cfg, struct diag *d, i
 	vec_init(&b.pending);
 	b.phase = BUILD_READ;
 	build_name_all(&b);
+	config_stage_time(" b.name");
 	build_fill(&b);
+	config_stage_time(" b.fill");
 	build_links(&b);
+	config_stage_time(" b.links");
 	build_dependencies(&b);
 	build_escalations(&b);
 	build_flush(&b);
+	config_stage_time(" b.rest");
 	for (t = 0; t < OT_NTYPES; t++)
 		free(b.items[t]);
 	free(b.tokbuf);

@@ -26,7 +26,8 @@
 static const char *
 bd_dup(struct build *b, const char *s)
 {
-	return s != NULL ? arena_intern(b->a, s) : NULL;
+	(void)b;
+	return s; /* the parse arena outlives the model (see objects.h) */
 }
 
 /* every model struct starts with its id */
@@ -289,7 +290,8 @@ bd_cmd(struct build *b, const char *s, struct obj_cmdref *ref)
 	ref->cmd = NULL;
 	if (s == NULL)
 		return 0;
-	ref->raw = arena_intern(b->a, s);
+	/* a token of build_split lives in a scratch buffer: copy it */
+	ref->raw = build_in_tokbuf(b, s) ? arena_intern(b->a, s) : s;
 	if ((bang = strchr(s, '!')) == NULL) {
 		ref->cmd = objects_find_command(b->m, s);
 	} else {
@@ -396,8 +398,8 @@ bd_vars(struct build *b, const struct rawobj *o, unsigned *n)
 		k++;
 	arr = build_alloc(b, k, sizeof(*arr));
 	for (k = 0, v = o->vars; v != NULL; v = v->next, k++) {
-		arr[k].name = arena_intern(b->a, v->name);
-		arr[k].value = bd_dup(b, v->value);
+		arr[k].name = v->name;
+		arr[k].value = v->value;
 	}
 	*n = k;
 	return arr;
@@ -434,7 +436,7 @@ bd_timeperiod(struct build *b, const struct rawobj *o, struct obj_timeperiod *tp
 	s = build_raw(o, OT_TP_ALIAS);
 	if (s == NULL || s[0] == '\0')
 		build_err(b, o, "alias", "Name or alias for timeperiod is NULL");
-	tp->alias = s != NULL && s[0] != '\0' ? arena_strdup(b->a, s) : tp->name;
+	tp->alias = s != NULL && s[0] != '\0' ? s : tp->name;
 	for (d = 0; d < 7; d++) {
 		s = build_raw(o, OT_TP_SUNDAY + d);
 		if (s == NULL || strcmp(s, "null") == 0)
@@ -466,7 +468,7 @@ bd_command(struct build *b, const struct rawobj *o, struct obj_command *c)
 
 	if (s == NULL || s[0] == '\0')
 		build_err(b, o, "command_line", "Command name of command line is NULL");
-	c->line = arena_strdup(b->a, s != NULL ? s : "");
+	c->line = s != NULL ? s : "";
 }
 
 static void
@@ -474,7 +476,7 @@ bd_contact(struct build *b, const struct rawobj *o, struct obj_contact *c)
 {
 	const char *s = build_raw(o, OT_CONTACT_ALIAS);
 
-	c->alias = s != NULL ? arena_strdup(b->a, s) : c->name;
+	c->alias = s != NULL ? s : c->name;
 	bd_fields(b, o, bd_contact_fields, BD_NF(bd_contact_fields), c);
 	if ((c->service_notification_period = bd_tp(b, o, OT_CONTACT_SERVICE_NOTIFICATION_PERIOD,
 	    &s)) == NULL && s != NULL)
@@ -498,7 +500,8 @@ bd_alias(struct build *b, const struct rawobj *o, unsigned slot, const char *nam
 {
 	const char *s = build_raw(o, slot);
 
-	return s != NULL ? arena_intern(b->a, s) : name;
+	(void)b;
+	return s != NULL ? s : name;
 }
 
 static void
@@ -563,7 +566,8 @@ bd_host(struct build *b, const struct rawobj *o, struct obj_host *h)
 	struct obj_extinfo x = objects_no_extinfo;
 
 	/* a configured display_name is a string of its own, even when equal to the name */
-	h->display_name = s != NULL ? arena_strdup(b->a, s) : h->name;
+	/* a configured display name must not be the name's pointer (objects.h) */
+	h->display_name = s == NULL ? h->name : s != h->name ? s : arena_strdup(b->a, s);
 	h->alias = bd_alias(b, o, OT_HOST_ALIAS, h->name);
 	h->address = bd_alias(b, o, OT_HOST_ADDRESS, h->name);
 	bd_fields(b, o, bd_host_fields, BD_NF(bd_host_fields), h);
@@ -638,7 +642,7 @@ bd_service(struct build *b, const struct rawobj *o, struct obj_service *s)
 	struct obj_extinfo x = objects_no_extinfo;
 
 	p = build_raw(o, OT_SVC_DISPLAY_NAME);
-	s->display_name = p != NULL ? arena_strdup(b->a, p) : d;
+	s->display_name = p == NULL ? d : p != d ? p : arena_strdup(b->a, p);
 	bd_fields(b, o, bd_service_fields, BD_NF(bd_service_fields), s);
 	bd_fields(b, o, bd_service_ext_fields, BD_NF(bd_service_ext_fields), &x);
 	s->ext = bd_ext(b, &x);

@@ -40,6 +40,7 @@ struct build_side {
 
 /* a definition being sorted: its keys and its position in the store */
 struct build_item {
+	uint64_t pre; /* k1's first 8 bytes, big-endian: orders as strcmp does */
 	struct rawobj *o;
 	const char *k1;
 	const char *k2;
@@ -126,6 +127,8 @@ void build_reverse(void **arr, unsigned n);
  * until the next call.  Returns their number.
  */
 unsigned build_split(struct build *b, const char *s, const char *seps);
+/* whether s points into build_split's scratch copy (kept strings must be copied) */
+int build_in_tokbuf(const struct build *b, const char *s);
 
 static inline const char *
 build_tok(const struct build *b, unsigned i)

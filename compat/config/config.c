@@ -9,7 +9,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "compat/config/build.h"
@@ -57,6 +60,35 @@ config_read_objects(struct config_gen *gen, struct diag *d, size_t i, int isdir)
 	return isdir ? lexer_read_dir(gen->rs, path) : lexer_read_file(gen->rs, path);
 }
 
+/*
+ * JAQUE_TIMING=1 in the environment prints each stage's wall time and the
+ * peak RSS so far to stderr: for scripts/bench-config.sh and profiling.
+ */
+static int config_timing = -1;
+
+void
+config_stage_time(const char *stage)
+{
+	static struct timespec last;
+	struct timespec now;
+	struct rusage ru;
+
+	if (config_timing < 0) {
+		const char *e = getenv("JAQUE_TIMING");
+
+		config_timing = e != NULL && *e != '\0' && strcmp(e, "0") != 0;
+	}
+	if (!config_timing)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	getrusage(RUSAGE_SELF, &ru);
+	if (stage != NULL)
+		fprintf(stderr, "timing: %-10s %7.3f s  peak %7.1f MB\n", stage,
+		    (double)(now.tv_sec - last.tv_sec) + (double)(now.tv_nsec - last.tv_nsec) / 1e9,
+		    (double)ru.ru_maxrss / 1024.0);
+	last = now;
+}
+
 enum config_stage
 config_read(const char *path, const char *jaque_cfg, struct diag *d, FILE *out,
     struct config_gen *gen)
@@ -66,6 +98,7 @@ config_read(const char *path, const char *jaque_cfg, struct diag *d, FILE *out,
 	int errors = 0, berr = 0;
 
 	memset(gen, 0, sizeof(*gen));
+	config_stage_time(NULL);
 	if (maincfg_read(path, jaque_cfg, &gen->cfg, d) < 0) {
 		config_say(out, "   Error processing main config file!\n\n");
 		return CONFIG_MAIN_FAILED;
@@ -78,13 +111,19 @@ config_read(const char *path, const char *jaque_cfg, struct diag *d, FILE *out,
 		errors += config_read_objects(gen, d, i, 0);
 	for (i = 0; i < gen->cfg.cfg_dirs.len; i++)
 		errors += config_read_objects(gen, d, i, 1);
-	if (errors == 0)
+	config_stage_time("read");
+	if (errors == 0) {
 		errors += inherit_resolve_all(gen->rs);
-	if (errors == 0)
+		config_stage_time("inherit");
+	}
+	if (errors == 0) {
 		errors += expand_all(gen->rs, &gen->cfg);
+		config_stage_time("expand");
+	}
 	if (errors == 0) {
 		gen->objs = build_objects(gen->rs, &gen->cfg, d, &berr);
 		errors += berr;
+		config_stage_time("build");
 	}
 	if (errors > 0 || diag_errors(d) > errors_before) {
 		config_say(out, "   Error processing object config files!\n\n");
@@ -108,7 +147,9 @@ config_preflight(struct config_gen *gen, struct diag *d, int verbosity,
 	env.where = build_where;
 	env.ctx = gen->objs;
 	errors = build_report_late(gen->objs, d);
-	return errors + preflight_run(gen->objs, &env, counts, out);
+	errors += preflight_run(gen->objs, &env, counts, out);
+	config_stage_time("preflight");
+	return errors;
 }
 
 void
@@ -121,4 +162,5 @@ config_gen_free(struct config_gen *gen)
 	arena_free(gen->parse_arena);
 	maincfg_free(&gen->cfg);
 	memset(gen, 0, sizeof(*gen));
+	config_stage_time("free");
 }

@@ -43,6 +43,8 @@ enum config_stage config_read(const char *path, const char *jaque_cfg, struct di
 /* run the pre-flight checks on a generation read with CONFIG_OK; returns errors */
 int config_preflight(struct config_gen *gen, struct diag *d, int verbosity,
     struct preflight_counts *counts, FILE *out);
+/* with JAQUE_TIMING set: print the time since the last mark (NULL: only mark) */
+void config_stage_time(const char *stage);
 void config_gen_free(struct config_gen *gen);
 
 #endif

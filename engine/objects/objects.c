@@ -3,9 +3,10 @@
  * The builder in compat/config fills the arrays; objects_index then builds
  * one index per kind so lookups by name cost O(1).
  *
- * An index is an open-addressed table of 32-bit ids (id + 1; 0 is empty)
- * at most half full; the key is read from the object itself, so an index
- * costs 8 to 16 bytes per object and no key strings.
+ * An index is an open-addressed table, at most half full, of 64-bit slots:
+ * the high half of the key's hash over id + 1 (0 is empty).  The key is
+ * read from the object itself only when the hash halves agree, so an index
+ * costs 16 to 32 bytes per object and no key strings.
  */
 #include "engine/objects/objects.h"
 
@@ -18,7 +19,7 @@
 #include "engine/util/xalloc.h"
 
 struct objidx {
-	uint32_t *slot;
+	uint64_t *slot;
 	size_t mask;
 	unsigned n;         /* objects indexed */
 	const char *base;   /* the array */
@@ -120,11 +121,17 @@ objidx_is(const struct objidx *x, uint32_t id, const char *name, const char *des
 	return strcmp(objidx_name(x, id), name) == 0;
 }
 
+/* a slot: the high 32 bits of the key's hash above id + 1 (0: empty) */
+#define OBJIDX_SLOT(h, id) (((h) & 0xffffffff00000000ULL) | ((uint64_t)(id) + 1))
+#define OBJIDX_ID(v) ((uint32_t)(v) - 1)
+#define OBJIDX_TAG(v) ((v) & 0xffffffff00000000ULL)
+
 static struct objidx *
 objidx_build(const void *base, unsigned n, size_t stride, size_t name_off, int services)
 {
 	struct objidx *x = xcalloc(1, sizeof(*x));
 	size_t cap = 16, j;
+	uint64_t h;
 	uint32_t id;
 
 	while (cap < (size_t)n * 2)
@@ -137,19 +144,20 @@ objidx_build(const void *base, unsigned n, size_t stride, size_t name_off, int s
 	x->name_off = name_off;
 	x->services = services;
 	for (id = 0; id < n; id++) {
-		j = objidx_hash_of(x, id) & x->mask;
+		h = objidx_hash_of(x, id);
+		j = h & x->mask;
 		/* the first object with a name wins: a later one is not indexed */
 		while (x->slot[j] != 0) {
-			if (services ? objidx_hash_of(x, x->slot[j] - 1) == objidx_hash_of(x, id) &&
-			    objidx_is(x, x->slot[j] - 1,
+			if (OBJIDX_TAG(x->slot[j]) == OBJIDX_TAG(h) &&
+			    (services ? objidx_is(x, OBJIDX_ID(x->slot[j]),
 				((const struct obj_service *)base)[id].host->name,
 				((const struct obj_service *)base)[id].description)
-			    : strcmp(objidx_name(x, x->slot[j] - 1), objidx_name(x, id)) == 0)
+				: strcmp(objidx_name(x, OBJIDX_ID(x->slot[j])), objidx_name(x, id)) == 0))
 				break;
 			j = (j + 1) & x->mask;
 		}
 		if (x->slot[j] == 0)
-			x->slot[j] = id + 1;
+			x->slot[j] = OBJIDX_SLOT(h, id);
 	}
 	return x;
 }
@@ -158,14 +166,17 @@ objidx_build(const void *base, unsigned n, size_t stride, size_t name_off, int s
 static uint32_t
 objidx_find(const struct objidx *x, const char *name, const char *desc)
 {
+	uint64_t h;
 	size_t j;
 
 	if (x == NULL)
 		return 0;
-	j = (x->services ? objidx_hash2(name, desc) : hash_str(name)) & x->mask;
+	h = x->services ? objidx_hash2(name, desc) : hash_str(name);
+	j = h & x->mask;
 	while (x->slot[j] != 0) {
-		if (objidx_is(x, x->slot[j] - 1, name, desc))
-			return x->slot[j];
+		if (OBJIDX_TAG(x->slot[j]) == OBJIDX_TAG(h) &&
+		    objidx_is(x, OBJIDX_ID(x->slot[j]), name, desc))
+			return OBJIDX_ID(x->slot[j]) + 1;
 		j = (j + 1) & x->mask;
 	}
 	return 0;

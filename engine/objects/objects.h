@@ -8,8 +8,10 @@
  * a new generation beside the old one.  Run-time state (issue 3 on) lives
  * in separate arrays indexed by the same ids.
  *
- * All strings belong to the generation's arena (struct objects.arena) and
- * die with objects_free.  Option sets are bit masks with the OBJ_OPT_ bits,
+ * Arrays and the strings the builder makes belong to the generation's
+ * arena (struct objects.arena) and die with objects_free.  Strings read
+ * from the configuration are not copied: they stay in the reader's parse
+ * arena, which its owner (struct config_gen) frees after the model.  Option sets are bit masks with the OBJ_OPT_ bits,
  * which keep Nagios's meaning: a host bit and a service bit may share a
  * value (DOWN and WARNING, UNREACHABLE and CRITICAL), as in Nagios.
  *

@@ -12,7 +12,10 @@
 #include "engine/util/hash.h"
 #include "engine/util/xalloc.h"
 
+/* chunks start at ARENA_CHUNK and double up to ARENA_CHUNK_MAX: small
+ * configurations stay small, big ones get few chunks backed by huge pages */
 #define ARENA_CHUNK (64 * 1024)
+#define ARENA_CHUNK_MAX (8 * 1024 * 1024)
 #define ARENA_ALIGN 8
 
 struct arena_chunk {
@@ -25,7 +28,9 @@ struct arena_chunk {
 struct arena {
 	struct arena_chunk *head;
 	size_t bytes;
+	size_t next_chunk;
 	const char **itab;
+	uint32_t *itag; /* the high half of each entry's hash: most misses skip the string */
 	size_t icap;
 	size_t icount;
 };
@@ -48,6 +53,7 @@ arena_free(struct arena *a)
 		free(c);
 	}
 	free(a->itab);
+	free(a->itag);
 	free(a);
 }
 
@@ -83,10 +89,14 @@ arena_get(struct arena *a, size_t n, int zero)
 	if (n > ARENA_CHUNK / 4)
 		return arena_big(a, n, zero);
 	if (c == NULL || c->size - c->used < n) {
-		c = xmalloc(sizeof(*c) + ARENA_CHUNK);
-		c->size = ARENA_CHUNK;
+		size_t size = a->next_chunk ? a->next_chunk : ARENA_CHUNK;
+
+		c = xmalloc(sizeof(*c) + size);
+		c->size = size;
 		c->used = 0;
-		a->bytes += sizeof(*c) + ARENA_CHUNK;
+		a->bytes += sizeof(*c) + size;
+		if (size < ARENA_CHUNK_MAX)
+			a->next_chunk = size * 2;
 		c->next = a->head;
 		a->head = c;
 	}
@@ -130,34 +140,43 @@ arena_intern_grow(struct arena *a)
 {
 	size_t ncap = a->icap ? a->icap * 2 : 1024, i, j;
 	const char **nt = xcalloc(ncap, sizeof(*nt));
+	uint32_t *ng = xmalloc(ncap * sizeof(*ng));
+	uint64_t h;
 
 	for (i = 0; i < a->icap; i++) {
 		if (a->itab[i] == NULL)
 			continue;
-		j = hash_str(a->itab[i]) & (ncap - 1);
+		h = hash_str(a->itab[i]);
+		j = h & (ncap - 1);
 		while (nt[j] != NULL)
 			j = (j + 1) & (ncap - 1);
 		nt[j] = a->itab[i];
+		ng[j] = (uint32_t)(h >> 32);
 	}
 	free(a->itab);
+	free(a->itag);
 	a->itab = nt;
+	a->itag = ng;
 	a->icap = ncap;
 }
 
 const char *
 arena_intern(struct arena *a, const char *s)
 {
+	uint64_t h = hash_str(s);
+	uint32_t tag = (uint32_t)(h >> 32);
 	size_t j;
 
 	if ((a->icount + 1) * 2 > a->icap)
 		arena_intern_grow(a);
-	j = hash_str(s) & (a->icap - 1);
+	j = h & (a->icap - 1);
 	while (a->itab[j] != NULL) {
-		if (strcmp(a->itab[j], s) == 0)
+		if (a->itag[j] == tag && strcmp(a->itab[j], s) == 0)
 			return a->itab[j];
 		j = (j + 1) & (a->icap - 1);
 	}
 	a->itab[j] = arena_strdup(a, s);
+	a->itag[j] = tag;
 	a->icount++;
 	return a->itab[j];
 }
@@ -165,5 +184,5 @@ arena_intern(struct arena *a, const char *s)
 size_t
 arena_bytes(const struct arena *a)
 {
-	return a->bytes + a->icap * sizeof(char *);
+	return a->bytes + a->icap * (sizeof(char *) + sizeof(uint32_t));
 }

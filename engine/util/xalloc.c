@@ -8,6 +8,31 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+
+/*
+ * Big blocks (glibc maps them on their own) are marked for transparent huge
+ * pages before they are touched: at a million objects the configuration
+ * front end otherwise spends a quarter of its time in 4 KiB page faults.
+ * Where THP is off or set to never, madvise is a no-op or fails harmlessly.
+ */
+#define XALLOC_HUGE_MIN (4u << 20)
+#define XALLOC_HUGE_PAGE ((uintptr_t)2 << 20)
+
+void
+xalloc_hint_huge(void *p, size_t n)
+{
+#ifdef MADV_HUGEPAGE
+	uintptr_t lo = ((uintptr_t)p + XALLOC_HUGE_PAGE - 1) & ~(XALLOC_HUGE_PAGE - 1);
+	uintptr_t hi = ((uintptr_t)p + n) & ~(XALLOC_HUGE_PAGE - 1);
+
+	if (n >= XALLOC_HUGE_MIN && hi > lo)
+		(void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+#else
+	(void)p;
+	(void)n;
+#endif
+}
 
 static void
 xalloc_die(size_t n)
@@ -23,6 +48,8 @@ xmalloc(size_t n)
 
 	if (p == NULL)
 		xalloc_die(n);
+	if (n >= XALLOC_HUGE_MIN)
+		xalloc_hint_huge(p, n);
 	return p;
 }
 
@@ -33,6 +60,8 @@ xcalloc(size_t n, size_t size)
 
 	if (p == NULL)
 		xalloc_die(n * size);
+	if (n * size >= XALLOC_HUGE_MIN)
+		xalloc_hint_huge(p, n * size);
 	return p;
 }
 
@@ -43,6 +72,8 @@ xrealloc(void *p, size_t n)
 
 	if (q == NULL)
 		xalloc_die(n);
+	if (n >= XALLOC_HUGE_MIN)
+		xalloc_hint_huge(q, n);
 	return q;
 }
 

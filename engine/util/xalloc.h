@@ -14,6 +14,8 @@ void *xrealloc(void *p, size_t n);
 /* realloc of an array of nmemb elements of size bytes, checking overflow */
 void *xreallocarray(void *p, size_t nmemb, size_t size);
 char *xstrdup(const char *s);
+/* mark a block of n bytes at p for transparent huge pages (blocks >= 4 MiB) */
+void xalloc_hint_huge(void *p, size_t n);
 char *xstrndup(const char *s, size_t n);
 /* printf into a fresh heap string; caller frees */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
