@@ -256,6 +256,22 @@ build_reverse(void **arr, unsigned n)
 	}
 }
 
+const struct rawslot *
+build_view(struct build *b, const struct rawobj *o, unsigned slot)
+{
+	if (b->view->o != o)
+		raw_view_fill(b->view, o);
+	return raw_view_get(b->view, slot);
+}
+
+const char *
+build_view_str(struct build *b, const struct rawobj *o, unsigned slot)
+{
+	const struct rawslot *s = build_view(b, o, slot);
+
+	return s->have ? s->v.s : NULL;
+}
+
 int
 build_in_tokbuf(const struct build *b, const char *s)
 {
@@ -623,6 +639,7 @@ build_objects(struct rawstore *rs, const struct main_cfg *cfg, struct diag *d, i
 	b.m->origin = b.side;
 	vec_init(&b.tok);
 	vec_init(&b.pending);
+	b.view = xcalloc(1, sizeof(*b.view));
 	b.phase = BUILD_READ;
 	build_name_all(&b);
 	config_stage_time(" b.name");
@@ -637,6 +654,7 @@ build_objects(struct rawstore *rs, const struct main_cfg *cfg, struct diag *d, i
 	for (t = 0; t < OT_NTYPES; t++)
 		free(b.items[t]);
 	free(b.tokbuf);
+	free(b.view);
 	vec_clear(&b.tok);
 	if (nerrors != NULL)
 		*nerrors = b.errors;

@@ -59,7 +59,7 @@ bd_fields(struct build *b, const struct rawobj *o, const struct bd_field *f, siz
 
 	for (; nf > 0; nf--, f++) {
 		p = (char *)obj + f->off;
-		s = raw_get(o, f->slot);
+		s = build_view(b, o, f->slot);
 		switch ((enum bd_kind)f->kind) {
 		case BD_INT:
 			*(int *)(void *)p = s->have ? (int)s->v.i : (int)f->def;
@@ -243,7 +243,7 @@ void **
 build_refs(struct build *b, const struct rawobj *o, const struct build_list *l,
     const char *owner, unsigned *n)
 {
-	const char *s = build_raw(o, l->slot), *name;
+	const char *s = build_view_str(b, o, l->slot), *name;
 	unsigned nt, i, j, k = 0;
 	void **arr, *p;
 
@@ -307,7 +307,7 @@ static struct obj_cmdref *
 bd_cmds(struct build *b, const struct rawobj *o, unsigned slot, const char *dir,
     const char *missing, const char *owner, unsigned *n)
 {
-	const char *s = build_raw(o, slot);
+	const char *s = build_view_str(b, o, slot);
 	struct obj_cmdref *arr;
 	unsigned nt, i;
 
@@ -327,7 +327,7 @@ bd_cmds(struct build *b, const struct rawobj *o, unsigned slot, const char *dir,
 static struct obj_timeperiod *
 bd_tp(struct build *b, const struct rawobj *o, unsigned slot, const char **name)
 {
-	*name = build_raw(o, slot);
+	*name = build_view_str(b, o, slot);
 	return *name != NULL ? objects_find_timeperiod(b->m, *name) : NULL;
 }
 
@@ -341,7 +341,7 @@ static struct obj_service **
 bd_pairs(struct build *b, const struct rawobj *o, unsigned slot, const char *dir,
     const struct obj_service *self, const char *group, unsigned *n)
 {
-	const char *s = build_raw(o, slot), *h, *d;
+	const char *s = build_view_str(b, o, slot), *h, *d;
 	struct obj_service **arr, *p;
 	unsigned nt, npairs, i, j, k = 0;
 	int single;
@@ -433,12 +433,12 @@ bd_timeperiod(struct build *b, const struct rawobj *o, struct obj_timeperiod *tp
 	char err[256];
 	unsigned d;
 
-	s = build_raw(o, OT_TP_ALIAS);
+	s = build_view_str(b, o, OT_TP_ALIAS);
 	if (s == NULL || s[0] == '\0')
 		build_err(b, o, "alias", "Name or alias for timeperiod is NULL");
 	tp->alias = s != NULL && s[0] != '\0' ? s : tp->name;
 	for (d = 0; d < 7; d++) {
-		s = build_raw(o, OT_TP_SUNDAY + d);
+		s = build_view_str(b, o, OT_TP_SUNDAY + d);
 		if (s == NULL || strcmp(s, "null") == 0)
 			continue;
 		if (tpsyntax_parse_ranges(b->a, s, &tp->days[d], err, sizeof(err)) < 0)
@@ -464,7 +464,7 @@ bd_timeperiod(struct build *b, const struct rawobj *o, struct obj_timeperiod *tp
 static void
 bd_command(struct build *b, const struct rawobj *o, struct obj_command *c)
 {
-	const char *s = build_raw(o, OT_CMD_COMMAND_LINE);
+	const char *s = build_view_str(b, o, OT_CMD_COMMAND_LINE);
 
 	if (s == NULL || s[0] == '\0')
 		build_err(b, o, "command_line", "Command name of command line is NULL");
@@ -474,7 +474,7 @@ bd_command(struct build *b, const struct rawobj *o, struct obj_command *c)
 static void
 bd_contact(struct build *b, const struct rawobj *o, struct obj_contact *c)
 {
-	const char *s = build_raw(o, OT_CONTACT_ALIAS);
+	const char *s = build_view_str(b, o, OT_CONTACT_ALIAS);
 
 	c->alias = s != NULL ? s : c->name;
 	bd_fields(b, o, bd_contact_fields, BD_NF(bd_contact_fields), c);
@@ -498,7 +498,7 @@ bd_contact(struct build *b, const struct rawobj *o, struct obj_contact *c)
 static const char *
 bd_alias(struct build *b, const struct rawobj *o, unsigned slot, const char *name)
 {
-	const char *s = build_raw(o, slot);
+	const char *s = build_view_str(b, o, slot);
 
 	(void)b;
 	return s != NULL ? s : name;
@@ -560,9 +560,9 @@ bd_ext(struct build *b, const struct obj_extinfo *x)
 static void
 bd_host(struct build *b, const struct rawobj *o, struct obj_host *h)
 {
-	const struct rawslot *c2 = raw_get(o, OT_HOST_2D_COORDS);
-	const struct rawslot *c3 = raw_get(o, OT_HOST_3D_COORDS);
-	const char *s = build_raw(o, OT_HOST_DISPLAY_NAME);
+	const struct rawslot *c2 = build_view(b, o, OT_HOST_2D_COORDS);
+	const struct rawslot *c3 = build_view(b, o, OT_HOST_3D_COORDS);
+	const char *s = build_view_str(b, o, OT_HOST_DISPLAY_NAME);
 	struct obj_extinfo x = objects_no_extinfo;
 
 	/* a configured display_name is a string of its own, even when equal to the name */
@@ -605,10 +605,10 @@ bd_host(struct build *b, const struct rawobj *o, struct obj_host *h)
 		build_err(b, o, "freshness_threshold", "Invalid freshness_threshold value for host "
 		    "'%s'", h->name);
 	/* pre-flight's: the event handler, then the check command, then parents */
-	if (bd_cmd(b, build_raw(o, OT_HOST_EVENT_HANDLER), &h->event_handler) < 0)
+	if (bd_cmd(b, build_view_str(b, o, OT_HOST_EVENT_HANDLER), &h->event_handler) < 0)
 		build_err_at(b, BUILD_PF_HOST, o, "event_handler", "Event handler command '%s' "
 		    "specified for host '%s' not defined anywhere", h->event_handler.raw, h->name);
-	if (bd_cmd(b, build_raw(o, OT_HOST_CHECK_COMMAND), &h->check_command) < 0)
+	if (bd_cmd(b, build_view_str(b, o, OT_HOST_CHECK_COMMAND), &h->check_command) < 0)
 		build_err_at(b, BUILD_PF_HOST, o, "check_command", "Host check command '%s' "
 		    "specified for host '%s' is not defined anywhere!", h->check_command.raw,
 		    h->name);
@@ -641,17 +641,17 @@ bd_service(struct build *b, const struct rawobj *o, struct obj_service *s)
 	const char *hn = s->host->name, *d = s->description, *p;
 	struct obj_extinfo x = objects_no_extinfo;
 
-	p = build_raw(o, OT_SVC_DISPLAY_NAME);
+	p = build_view_str(b, o, OT_SVC_DISPLAY_NAME);
 	s->display_name = p == NULL ? d : p != d ? p : arena_strdup(b->a, p);
 	bd_fields(b, o, bd_service_fields, BD_NF(bd_service_fields), s);
 	bd_fields(b, o, bd_service_ext_fields, BD_NF(bd_service_ext_fields), &x);
 	s->ext = bd_ext(b, &x);
-	p = build_raw(o, OT_SVC_CHECK_COMMAND);
+	p = build_view_str(b, o, OT_SVC_CHECK_COMMAND);
 	if (p == NULL || p[0] == '\0')
 		build_err(b, o, "check_command", "Service description, host name, or check "
 		    "command is NULL");
 	/* pre-flight's: the event handler, then the check command, then parents */
-	if (bd_cmd(b, build_raw(o, OT_SVC_EVENT_HANDLER), &s->event_handler) < 0)
+	if (bd_cmd(b, build_view_str(b, o, OT_SVC_EVENT_HANDLER), &s->event_handler) < 0)
 		build_err_at(b, BUILD_PF_SERVICE, o, "event_handler", "Event handler command '%s' "
 		    "specified in service '%s' for host '%s' not defined anywhere",
 		    s->event_handler.raw, d, hn);

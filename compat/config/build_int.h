@@ -92,6 +92,7 @@ struct build {
 	char *tokbuf; /* build_split's copy */
 	size_t tokcap;
 	struct vec tok;
+	struct rawview *view; /* of the object being filled (the builder never writes raw objects) */
 };
 
 /* findings about o (and directive dir) in the current phase; kept until build_flush */
@@ -113,6 +114,10 @@ build_raw(const struct rawobj *o, unsigned slot)
 
 	return s->have ? s->v.s : NULL;
 }
+
+/* the string in slot of o, read through b's view of o */
+const char *build_view_str(struct build *b, const struct rawobj *o, unsigned slot);
+const struct rawslot *build_view(struct build *b, const struct rawobj *o, unsigned slot);
 
 /* n zeroed elements in the model's arena; NULL when n is 0 */
 void *build_alloc(struct build *b, size_t n, size_t size);

@@ -51,7 +51,7 @@ struct expand {
 	struct idset gs[2];           /* scratch hostgroup sets for services */
 	struct idset ss[3];           /* scratch service sets */
 	struct vec services;          /* flat registered services (rawobj *) */
-	uint32_t *svc_slot;           /* (host, description) -> index + 1, open addressing */
+	uint64_t *svc_slot;           /* (host, description) -> index + 1, open addressing */
 	size_t svc_mask;
 	struct vec *host_svcs;        /* per host: indexes into services (as uintptr_t) */
 };

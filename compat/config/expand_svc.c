@@ -109,25 +109,33 @@ expand_one_service(struct expand *x, struct rawobj *o, struct vec *copies)
  * The service index: a table of service indexes + 1 at most half full,
  * keyed by host name and description read from the services themselves.
  */
-static size_t
+static uint64_t
 expand_svc_hash(const char *host, const char *desc)
 {
-	return (size_t)(hash_str(host) * 0x9e3779b97f4a7c15ULL ^ hash_str(desc));
+	return hash_str(host) * 0x9e3779b97f4a7c15ULL ^ hash_str(desc);
 }
 
-static uint32_t *
-expand_svc_find(const struct expand *x, const char *host, const char *desc)
+/* a slot: the hash's high half above index + 1, so most probes skip the strings */
+#define EXPAND_SVC_TAG(h) ((uint64_t)(h) & 0xffffffff00000000ULL)
+
+static uint64_t *
+expand_svc_find(const struct expand *x, const char *host, const char *desc, uint64_t *hp)
 {
-	size_t j = expand_svc_hash(host, desc) & x->svc_mask;
+	uint64_t h = expand_svc_hash(host, desc);
+	size_t j = h & x->svc_mask;
 	const struct rawobj *s;
 
 	while (x->svc_slot[j] != 0) {
-		s = x->services.items[x->svc_slot[j] - 1];
-		if (strcmp(raw_str(s, OT_SVC_SERVICE_DESCRIPTION), desc) == 0 &&
-		    strcmp(raw_str(s, OT_SVC_HOST_NAME), host) == 0)
-			break;
+		if (EXPAND_SVC_TAG(x->svc_slot[j]) == EXPAND_SVC_TAG(h)) {
+			s = x->services.items[(uint32_t)x->svc_slot[j] - 1];
+			if (strcmp(raw_str(s, OT_SVC_SERVICE_DESCRIPTION), desc) == 0 &&
+			    strcmp(raw_str(s, OT_SVC_HOST_NAME), host) == 0)
+				break;
+		}
 		j = (j + 1) & x->svc_mask;
 	}
+	if (hp != NULL)
+		*hp = h;
 	return &x->svc_slot[j];
 }
 
@@ -144,7 +152,7 @@ expand_services(struct expand *x)
 	struct vec copies, order;
 	size_t i, n = x->rs->objs[OT_SERVICE].len;
 	struct rawobj *o, *prev;
-	uint32_t *slot;
+	uint64_t *slot, h;
 	unsigned nh = expand_count(x, OT_HOST), hi;
 	int pass;
 
@@ -174,9 +182,9 @@ expand_services(struct expand *x)
 			if (o->from_hostgroup != pass || o->dead)
 				continue;
 			slot = expand_svc_find(x, raw_str(o, OT_SVC_HOST_NAME),
-			    raw_str(o, OT_SVC_SERVICE_DESCRIPTION));
+			    raw_str(o, OT_SVC_SERVICE_DESCRIPTION), &h);
 			if (*slot != 0) {
-				prev = x->services.items[*slot - 1];
+				prev = x->services.items[(uint32_t)*slot - 1];
 				expand_warn(x, o, "service_description", "Duplicate definition found for "
 				    "service '%s' on host '%s' (kept the one in file '%s', line %d)",
 				    raw_str(o, OT_SVC_SERVICE_DESCRIPTION), raw_str(o, OT_SVC_HOST_NAME),
@@ -185,7 +193,7 @@ expand_services(struct expand *x)
 				continue;
 			}
 			vec_push(&x->services, o);
-			*slot = (uint32_t)x->services.len;
+			*slot = EXPAND_SVC_TAG(h) | (uint32_t)x->services.len;
 			hi = expand_lookup(x, OT_HOST, raw_str(o, OT_SVC_HOST_NAME));
 			vec_push(&x->host_svcs[hi - 1], (void *)(uintptr_t)(x->services.len - 1));
 		}
@@ -197,7 +205,7 @@ expand_services(struct expand *x)
 unsigned
 expand_service(const struct expand *x, const char *host, const char *desc)
 {
-	return *expand_svc_find(x, host, desc);
+	return (uint32_t)*expand_svc_find(x, host, desc, NULL);
 }
 
 int

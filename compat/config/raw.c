@@ -114,6 +114,76 @@ raw_get(const struct rawobj *o, unsigned slot)
 	return &raw_unset;
 }
 
+/*
+ * raw_get walks, for each slot, o's own entries and then each template's
+ * answer in order, taking a template's only when it is set.  A template's
+ * own unset entry is its answer, so it hides what lies behind it: the walk
+ * below keeps such slots on a stack while it visits that template's own
+ * templates, and the first entry found for a slot wins, as in raw_get.
+ */
+static void
+raw_view_tmpl(struct rawview *v, const struct rawobj *t, unsigned depth)
+{
+	unsigned i, k, mark = v->nmasked;
+	const struct rawslot *e;
+
+	if (depth > 32) {
+		v->fallback = 1;
+		return;
+	}
+	for (i = 0; i < t->nent; i++) {
+		e = &t->ents[i];
+		if (v->stamp[e->slot] == v->cur)
+			continue;
+		for (k = 0; k < v->nmasked && v->masked[k] != e->slot; k++)
+			;
+		if (k < v->nmasked)
+			continue;
+		if (e->have) {
+			v->stamp[e->slot] = v->cur;
+			v->at[e->slot] = e;
+		} else if (v->nmasked < RAW_VIEW_MASK) {
+			v->masked[v->nmasked++] = e->slot;
+		} else {
+			v->fallback = 1;
+		}
+	}
+	for (i = 0; i < t->ntmpl; i++)
+		raw_view_tmpl(v, t->tmpl[i], depth + 1);
+	v->nmasked = mark;
+}
+
+void
+raw_view_fill(struct rawview *v, const struct rawobj *o)
+{
+	unsigned i;
+
+	if (++v->cur == 0) { /* the stamps wrapped: start them again */
+		memset(v->stamp, 0, sizeof(v->stamp));
+		v->cur = 1;
+	}
+	v->o = o;
+	v->fallback = 0;
+	v->nmasked = 0;
+	/* own entries first, set or not; the first of a repeated slot wins */
+	for (i = 0; i < o->nent; i++) {
+		if (v->stamp[o->ents[i].slot] == v->cur)
+			continue;
+		v->stamp[o->ents[i].slot] = v->cur;
+		v->at[o->ents[i].slot] = &o->ents[i];
+	}
+	for (i = 0; i < o->ntmpl; i++)
+		raw_view_tmpl(v, o->tmpl[i], 1);
+}
+
+const struct rawslot *
+raw_view_get(const struct rawview *v, unsigned slot)
+{
+	if (v->fallback || slot >= RAW_VIEW_SLOTS)
+		return raw_get(v->o, slot);
+	return v->stamp[slot] == v->cur ? v->at[slot] : &raw_unset;
+}
+
 struct rawslot *
 raw_at(struct rawobj *o, unsigned slot)
 {

@@ -6,7 +6,8 @@
  * location.  Custom variables are upper-cased; timeperiod weekday lines
  * become string slots and date lines exceptions.  The slot accessors
  * (raw_get through templates, raw_at copy-on-write, put/clear/copy),
- * raw_clone and the template index are checked as well.  Links
+ * raw_clone and the template index are checked as well, and raw_view
+ * against raw_get on random template graphs.  Links
  * compat/config/{raw,otypes,diag,tpsyntax}.c and
  * engine/util/{arena,hash,xalloc,strutil,vec}.c.
  */
@@ -15,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -961,6 +963,85 @@ t_inherited(void **state)
 	assert_int_equal(diag_count(t->d), 0);
 }
 
+/* a small deterministic generator for t_view */
+static unsigned
+t_rand(unsigned *seed)
+{
+	*seed = *seed * 1103515245u + 12345u;
+	return (*seed >> 16) & 0x7fff;
+}
+
+/*
+ * raw_view answers exactly as raw_get on random template graphs: several
+ * templates per object, several levels, own entries set and unset (an
+ * unset own entry in a template hides that template's own templates but
+ * not its siblings), repeated use of one template.
+ */
+static void
+t_view(void **state)
+{
+	struct t *t = *state;
+	struct rawview *v = calloc(1, sizeof(*v));
+	struct rawobj *tp[8], *o, **tl;
+	struct rawslot *e;
+	unsigned seed = 7, round, i, j, k, n, slot, checked = 0, masked = 0;
+
+	assert_non_null(v);
+	for (round = 0; round < 400; round++) {
+		/* templates: tp[i] may use tp[j] for j > i, so there is no cycle */
+		for (i = 8; i-- > 0;) {
+			tp[i] = raw_begin(t->rs, OT_HOST, "tpl.cfg", (int)i);
+			tp[i]->reg = 0;
+			n = 0;
+			tl = arena_alloc(t->a, 3 * sizeof(*tl));
+			for (k = 0; k < 3 && i + 1 < 8; k++)
+				if (t_rand(&seed) % 2)
+					tl[n++] = tp[i + 1 + t_rand(&seed) % (7 - i)];
+			tp[i]->tmpl = tl;
+			tp[i]->ntmpl = (uint16_t)n;
+		}
+		o = raw_begin(t->rs, OT_HOST, "hosts.cfg", 1);
+		tl = arena_alloc(t->a, 4 * sizeof(*tl));
+		n = 1 + t_rand(&seed) % 4;
+		for (k = 0; k < n; k++)
+			tl[k] = tp[t_rand(&seed) % 8];
+		o->tmpl = tl;
+		o->ntmpl = (uint16_t)n;
+		/* entries on 12 slots, a quarter of them unset */
+		for (i = 0; i < 9; i++) {
+			struct rawobj *x = i < 8 ? tp[i] : o;
+
+			for (k = 0; k < 5; k++) {
+				slot = OT_HOST_NOTES + t_rand(&seed) % 12;
+				if (raw_own(x, slot) != NULL)
+					continue;
+				/* raw_at reads through templates: keep them apart for the write */
+				n = x->ntmpl;
+				x->ntmpl = 0;
+				e = raw_at(x, slot);
+				x->ntmpl = (uint16_t)n;
+				e->have = t_rand(&seed) % 4 != 0;
+				masked += !e->have;
+				e->v.s = e->have ? "set" : NULL;
+			}
+		}
+		raw_view_fill(v, o);
+		for (j = 0; j < RAW_VIEW_SLOTS; j++) {
+			assert_ptr_equal(raw_view_get(v, j), raw_get(o, j));
+			checked++;
+		}
+		/* and each template seen on its own */
+		for (i = 0; i < 8; i++) {
+			raw_view_fill(v, tp[i]);
+			for (j = OT_HOST_NOTES; j < OT_HOST_NOTES + 12; j++)
+				assert_ptr_equal(raw_view_get(v, j), raw_get(tp[i], j));
+		}
+	}
+	assert_true(checked > 100000);
+	assert_true(masked > 1000);
+	free(v);
+}
+
 static void
 t_label_loc(void **state)
 {
@@ -1021,6 +1102,7 @@ main(void)
 		T(t_timeperiod),
 		T(t_timeperiod_invalid),
 		T(t_inherited),
+		T(t_view),
 		T(t_label_loc),
 	};
 
