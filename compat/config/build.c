@@ -234,13 +234,6 @@ build_place(struct build *b, enum otype t, unsigned id, const struct rawobj *o)
 	struct build_place *p = &b->side->place[t][id];
 
 	p->raw = o;
-	/* most definitions share their file with the previous one: intern once per file */
-	if (o->file != b->last_raw_file) {
-		b->last_raw_file = o->file;
-		b->last_file = o->file;
-	}
-	p->file = b->last_file;
-	p->line = o->line;
 }
 
 void
@@ -496,6 +489,7 @@ static void
 build_name_all(struct build *b)
 {
 	struct objects *m = b->m;
+	int t;
 
 	BUILD_NAMED(b, OT_TIMEPERIOD, timeperiods, struct obj_timeperiod);
 	BUILD_NAMED(b, OT_COMMAND, commands, struct obj_command);
@@ -508,6 +502,11 @@ build_name_all(struct build *b)
 	objects_index(m);
 	build_services_named(b);
 	objects_index(m);
+	/* from here on the side table names each object's definition */
+	for (t = 0; t < OT_NTYPES; t++) {
+		free(b->items[t]);
+		b->items[t] = NULL;
+	}
 }
 
 /* ---- third pass: reverse links ---- */
@@ -682,8 +681,8 @@ build_where(void *ctx, const char *otype, unsigned id)
 	    (t = otype_from_name(otype)) < 0 || id >= s->n[t])
 		return NULL;
 	memset(&s->scratch, 0, sizeof(s->scratch));
-	s->scratch.file = s->place[t][id].file;
-	s->scratch.line = s->place[t][id].line;
+	s->scratch.file = s->place[t][id].raw->file;
+	s->scratch.line = s->place[t][id].raw->line;
 	s->scratch.otype = otype_info((enum otype)t)->name;
 	return &s->scratch;
 }

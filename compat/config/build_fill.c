@@ -514,7 +514,7 @@ bd_groups(struct build *b)
 	for (i = 0; i < m->ncontactgroups; i++) {
 		struct obj_contactgroup *g = &m->contactgroups[i];
 
-		o = b->items[OT_CONTACTGROUP][i].o;
+		o = b->side->place[OT_CONTACTGROUP][i].raw;
 		g->alias = bd_alias(b, o, OT_GROUP_ALIAS, g->name);
 		g->members = (struct obj_contact **)build_refs(b, o, &bd_l_cg_members, g->name,
 		    &g->nmembers);
@@ -522,7 +522,7 @@ bd_groups(struct build *b)
 	for (i = 0; i < m->nhostgroups; i++) {
 		struct obj_hostgroup *g = &m->hostgroups[i];
 
-		o = b->items[OT_HOSTGROUP][i].o;
+		o = b->side->place[OT_HOSTGROUP][i].raw;
 		g->alias = bd_alias(b, o, OT_GROUP_ALIAS, g->name);
 		bd_fields(b, o, bd_hostgroup_fields, BD_NF(bd_hostgroup_fields), g);
 		g->members = (struct obj_host **)build_refs(b, o, &bd_l_hg_members, g->name,
@@ -531,7 +531,7 @@ bd_groups(struct build *b)
 	for (i = 0; i < m->nservicegroups; i++) {
 		struct obj_servicegroup *g = &m->servicegroups[i];
 
-		o = b->items[OT_SERVICEGROUP][i].o;
+		o = b->side->place[OT_SERVICEGROUP][i].raw;
 		g->alias = bd_alias(b, o, OT_GROUP_ALIAS, g->name);
 		bd_fields(b, o, bd_servicegroup_fields, BD_NF(bd_servicegroup_fields), g);
 		g->members = bd_pairs(b, o, OT_GROUP_MEMBERS, "members", NULL, g->name,
@@ -687,19 +687,19 @@ build_fill(struct build *b)
 
 	b->phase = BUILD_REG_TIMEPERIOD;
 	for (i = 0; i < m->ntimeperiods; i++)
-		bd_timeperiod(b, b->items[OT_TIMEPERIOD][i].o, &m->timeperiods[i]);
+		bd_timeperiod(b, b->side->place[OT_TIMEPERIOD][i].raw, &m->timeperiods[i]);
 	b->phase = BUILD_REG_COMMAND;
 	for (i = 0; i < m->ncommands; i++)
-		bd_command(b, b->items[OT_COMMAND][i].o, &m->commands[i]);
+		bd_command(b, b->side->place[OT_COMMAND][i].raw, &m->commands[i]);
 	b->phase = BUILD_REG_CONTACT;
 	for (i = 0; i < m->ncontacts; i++)
-		bd_contact(b, b->items[OT_CONTACT][i].o, &m->contacts[i]);
+		bd_contact(b, b->side->place[OT_CONTACT][i].raw, &m->contacts[i]);
 	b->phase = BUILD_REG_HOST;
 	for (i = 0; i < m->nhosts; i++)
-		bd_host(b, b->items[OT_HOST][i].o, &m->hosts[i]);
+		bd_host(b, b->side->place[OT_HOST][i].raw, &m->hosts[i]);
 	b->phase = BUILD_REG_SERVICE;
 	for (i = 0; i < m->nservices; i++)
-		bd_service(b, b->items[OT_SERVICE][i].o, &m->services[i]);
+		bd_service(b, b->side->place[OT_SERVICE][i].raw, &m->services[i]);
 	b->phase = BUILD_REG_MEMBERS;
 	bd_groups(b);
 }

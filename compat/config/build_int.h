@@ -17,9 +17,7 @@ struct arena;
 
 /* where one model object was defined */
 struct build_place {
-	const struct rawobj *raw;
-	const char *file; /* copied into the model's arena */
-	int line;
+	const struct rawobj *raw; /* in the parse arena, which outlives the model */
 };
 
 /* the side table behind objects.origin, in the model's arena */
@@ -87,8 +85,6 @@ struct build {
 	int errors;
 	enum build_when phase;
 	struct vec pending; /* struct build_pending *, reported by build_flush */
-	const char *last_raw_file; /* build_place's cache of the last file interned */
-	const char *last_file;
 	char *tokbuf; /* build_split's copy */
 	size_t tokcap;
 	struct vec tok;

@@ -82,10 +82,19 @@ config_stage_time(const char *stage)
 		return;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	getrusage(RUSAGE_SELF, &ru);
-	if (stage != NULL)
-		fprintf(stderr, "timing: %-10s %7.3f s  peak %7.1f MB\n", stage,
+	if (stage != NULL) {
+		long pages = 0;
+		FILE *f = fopen("/proc/self/statm", "r");
+
+		if (f != NULL) {
+			if (fscanf(f, "%*s %ld", &pages) != 1)
+				pages = 0;
+			fclose(f);
+		}
+		fprintf(stderr, "timing: %-10s %7.3f s  peak %7.1f MB  now %7.1f MB\n", stage,
 		    (double)(now.tv_sec - last.tv_sec) + (double)(now.tv_nsec - last.tv_nsec) / 1e9,
-		    (double)ru.ru_maxrss / 1024.0);
+		    (double)ru.ru_maxrss / 1024.0, (double)pages * 4096.0 / 1048576.0);
+	}
 	last = now;
 }
 
@@ -118,6 +127,8 @@ config_read(const char *path, const char *jaque_cfg, struct diag *d, FILE *out,
 	}
 	if (errors == 0) {
 		errors += expand_all(gen->rs, &gen->cfg);
+		/* the builder interns nothing of note: free the table before the model grows */
+		arena_intern_reset(gen->parse_arena);
 		config_stage_time("expand");
 	}
 	if (errors == 0) {

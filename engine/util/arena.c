@@ -181,6 +181,17 @@ arena_intern(struct arena *a, const char *s)
 	return a->itab[j];
 }
 
+void
+arena_intern_reset(struct arena *a)
+{
+	free(a->itab);
+	free(a->itag);
+	a->itab = NULL;
+	a->itag = NULL;
+	a->icap = 0;
+	a->icount = 0;
+}
+
 size_t
 arena_bytes(const struct arena *a)
 {

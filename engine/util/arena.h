@@ -24,6 +24,8 @@ char *arena_strdup(struct arena *a, const char *s);
 char *arena_strndup(struct arena *a, const char *s, size_t n);
 /* the arena's single copy of s: equal strings give the same pointer */
 const char *arena_intern(struct arena *a, const char *s);
+/* forget the intern table (its strings stay): a later intern may copy a string again */
+void arena_intern_reset(struct arena *a);
 /* bytes obtained from malloc so far, for memory reports */
 size_t arena_bytes(const struct arena *a);
 
