@@ -367,18 +367,19 @@ static void
 objcache_host(FILE *fp, const struct obj_host *h)
 {
 	const struct obj_extinfo *x = h->ext;
+	const struct obj_settings *c = h->cfg;
 
 	fprintf(fp, "define host {\n\thost_name\t%s\n", h->name);
 	objcache_display_name(fp, h->display_name, h->name);
 	objcache_str(fp, "alias", h->alias);
 	objcache_str(fp, "address", h->address);
 	objcache_hosts(fp, "parents", h->parents, h->nparents);
-	objcache_tp(fp, "check_period", h->check_period);
+	objcache_tp(fp, "check_period", c->check_period);
 	objcache_str(fp, "check_command", objcache_cmdref(&h->check_command));
-	objcache_str(fp, "event_handler", objcache_cmdref(&h->event_handler));
-	objcache_contacts(fp, "contacts", h->contacts, h->ncontacts);
-	objcache_contactgroups(fp, "contact_groups", h->contact_groups, h->ncontact_groups);
-	objcache_tp(fp, "notification_period", h->notification_period);
+	objcache_str(fp, "event_handler", objcache_cmdref(&c->event_handler));
+	objcache_contacts(fp, "contacts", c->contacts, c->ncontacts);
+	objcache_contactgroups(fp, "contact_groups", c->contact_groups, c->ncontact_groups);
+	objcache_tp(fp, "notification_period", c->notification_period);
 	/* always "o": see the file comment */
 	fputs("\tinitial_state\to\n", fp);
 	fprintf(fp,
@@ -393,23 +394,23 @@ objcache_host(FILE *fp, const struct obj_host *h)
 	    "\tlow_flap_threshold\t%f\n"
 	    "\thigh_flap_threshold\t%f\n"
 	    "\tflap_detection_enabled\t%d\n",
-	    h->importance, h->check_interval, h->retry_interval, h->max_check_attempts,
-	    h->active_checks_enabled, h->passive_checks_enabled, h->obsess,
-	    h->event_handler_enabled, h->low_flap_threshold, h->high_flap_threshold,
-	    h->flap_detection_enabled);
-	objcache_opt_line(fp, "flap_detection_options", h->flap_detection_options,
+	    c->importance, c->check_interval, c->retry_interval, c->max_check_attempts,
+	    c->active_checks_enabled, c->passive_checks_enabled, c->obsess,
+	    c->event_handler_enabled, c->low_flap_threshold, c->high_flap_threshold,
+	    c->flap_detection_enabled);
+	objcache_opt_line(fp, "flap_detection_options", c->flap_detection_options,
 	    objcache_host_flags, 'u');
-	fprintf(fp, "\tfreshness_threshold\t%d\n\tcheck_freshness\t%d\n", h->freshness_threshold,
-	    h->check_freshness);
-	objcache_opt_line(fp, "notification_options", h->notification_options,
+	fprintf(fp, "\tfreshness_threshold\t%d\n\tcheck_freshness\t%d\n", c->freshness_threshold,
+	    c->check_freshness);
+	objcache_opt_line(fp, "notification_options", c->notification_options,
 	    objcache_host_flags, 'r');
 	fprintf(fp,
 	    "\tnotifications_enabled\t%d\n"
 	    "\tnotification_interval\t%f\n"
 	    "\tfirst_notification_delay\t%f\n",
-	    h->notifications_enabled, h->notification_interval, h->first_notification_delay);
-	objcache_opt_line(fp, "stalking_options", h->stalking_options, objcache_host_flags, 'u');
-	fprintf(fp, "\tprocess_perf_data\t%d\n", h->process_perf_data);
+	    c->notifications_enabled, c->notification_interval, c->first_notification_delay);
+	objcache_opt_line(fp, "stalking_options", c->stalking_options, objcache_host_flags, 'u');
+	fprintf(fp, "\tprocess_perf_data\t%d\n", c->process_perf_data);
 	objcache_str(fp, "icon_image", x->icon_image);
 	objcache_str(fp, "icon_image_alt", x->icon_image_alt);
 	objcache_str(fp, "vrml_image", x->vrml_image);
@@ -422,7 +423,7 @@ objcache_host(FILE *fp, const struct obj_host *h)
 	objcache_str(fp, "notes_url", x->notes_url);
 	objcache_str(fp, "action_url", x->action_url);
 	fprintf(fp, "\tretain_status_information\t%d\n\tretain_nonstatus_information\t%d\n",
-	    h->retain_status_information, h->retain_nonstatus_information);
+	    c->retain_status_information, c->retain_nonstatus_information);
 	objcache_customvars(fp, h->vars, h->nvars);
 	objcache_end(fp);
 }
@@ -451,16 +452,18 @@ objcache_service_parents(FILE *fp, const struct obj_service *s)
 static void
 objcache_service(FILE *fp, const struct obj_service *s)
 {
+	const struct obj_settings *c = s->cfg;
+
 	fprintf(fp, "define service {\n\thost_name\t%s\n\tservice_description\t%s\n",
 	    s->host->name, s->description);
 	objcache_display_name(fp, s->display_name, s->description);
 	objcache_service_parents(fp, s);
-	objcache_tp(fp, "check_period", s->check_period);
+	objcache_tp(fp, "check_period", c->check_period);
 	objcache_str(fp, "check_command", objcache_cmdref(&s->check_command));
-	objcache_str(fp, "event_handler", objcache_cmdref(&s->event_handler));
-	objcache_contacts(fp, "contacts", s->contacts, s->ncontacts);
-	objcache_contactgroups(fp, "contact_groups", s->contact_groups, s->ncontact_groups);
-	objcache_tp(fp, "notification_period", s->notification_period);
+	objcache_str(fp, "event_handler", objcache_cmdref(&c->event_handler));
+	objcache_contacts(fp, "contacts", c->contacts, c->ncontacts);
+	objcache_contactgroups(fp, "contact_groups", c->contact_groups, c->ncontact_groups);
+	objcache_tp(fp, "notification_period", c->notification_period);
 	/* always "o": see the file comment */
 	fputs("\tinitial_state\to\n", fp);
 	fprintf(fp,
@@ -477,31 +480,31 @@ objcache_service(FILE *fp, const struct obj_service *s)
 	    "\tlow_flap_threshold\t%f\n"
 	    "\thigh_flap_threshold\t%f\n"
 	    "\tflap_detection_enabled\t%d\n",
-	    s->importance, s->check_interval, s->retry_interval, s->max_check_attempts,
-	    s->is_volatile, s->parallelize_check, s->active_checks_enabled,
-	    s->passive_checks_enabled, s->obsess, s->event_handler_enabled,
-	    s->low_flap_threshold, s->high_flap_threshold, s->flap_detection_enabled);
-	objcache_opt_line(fp, "flap_detection_options", s->flap_detection_options,
+	    c->importance, c->check_interval, c->retry_interval, c->max_check_attempts,
+	    c->is_volatile, c->parallelize_check, c->active_checks_enabled,
+	    c->passive_checks_enabled, c->obsess, c->event_handler_enabled,
+	    c->low_flap_threshold, c->high_flap_threshold, c->flap_detection_enabled);
+	objcache_opt_line(fp, "flap_detection_options", c->flap_detection_options,
 	    objcache_service_flags, 'o');
-	fprintf(fp, "\tfreshness_threshold\t%d\n\tcheck_freshness\t%d\n", s->freshness_threshold,
-	    s->check_freshness);
-	objcache_opt_line(fp, "notification_options", s->notification_options,
+	fprintf(fp, "\tfreshness_threshold\t%d\n\tcheck_freshness\t%d\n", c->freshness_threshold,
+	    c->check_freshness);
+	objcache_opt_line(fp, "notification_options", c->notification_options,
 	    objcache_service_flags, 'r');
 	fprintf(fp,
 	    "\tnotifications_enabled\t%d\n"
 	    "\tnotification_interval\t%f\n"
 	    "\tfirst_notification_delay\t%f\n",
-	    s->notifications_enabled, s->notification_interval, s->first_notification_delay);
-	objcache_opt_line(fp, "stalking_options", s->stalking_options, objcache_service_flags,
+	    c->notifications_enabled, c->notification_interval, c->first_notification_delay);
+	objcache_opt_line(fp, "stalking_options", c->stalking_options, objcache_service_flags,
 	    'o');
-	fprintf(fp, "\tprocess_perf_data\t%d\n", s->process_perf_data);
+	fprintf(fp, "\tprocess_perf_data\t%d\n", c->process_perf_data);
 	objcache_str(fp, "icon_image", s->ext->icon_image);
 	objcache_str(fp, "icon_image_alt", s->ext->icon_image_alt);
 	objcache_str(fp, "notes", s->ext->notes);
 	objcache_str(fp, "notes_url", s->ext->notes_url);
 	objcache_str(fp, "action_url", s->ext->action_url);
 	fprintf(fp, "\tretain_status_information\t%d\n\tretain_nonstatus_information\t%d\n",
-	    s->retain_status_information, s->retain_nonstatus_information);
+	    c->retain_status_information, c->retain_nonstatus_information);
 	objcache_customvars(fp, s->vars, s->nvars);
 	objcache_end(fp);
 }

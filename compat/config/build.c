@@ -265,6 +265,69 @@ build_view_str(struct build *b, const struct rawobj *o, unsigned slot)
 	return s->have ? s->v.s : NULL;
 }
 
+static uint64_t
+build_share_hash(const void *p, size_t size)
+{
+	const unsigned char *c = p;
+	uint64_t h = 0x9e3779b97f4a7c15ULL ^ size, w;
+	size_t i;
+
+	/* eight bytes a step: the settings are ~150 bytes and hashed per object */
+	for (i = 0; i + 8 <= size; i += 8) {
+		memcpy(&w, c + i, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
+	}
+	for (; i < size; i++)
+		h = (h ^ c[i]) * 0x100000001b3ULL;
+	return h ^ (h >> 29);
+}
+
+static void
+build_share_grow(struct build *b)
+{
+	size_t ncap = b->shared_cap ? b->shared_cap * 2 : 256, i, j;
+	const void **nt = xcalloc(ncap, sizeof(*nt));
+	uint32_t *ns = xcalloc(ncap, sizeof(*ns));
+
+	for (i = 0; i < b->shared_cap; i++) {
+		if (b->shared[i] == NULL)
+			continue;
+		j = build_share_hash(b->shared[i], b->shared_size[i]) & (ncap - 1);
+		while (nt[j] != NULL)
+			j = (j + 1) & (ncap - 1);
+		nt[j] = b->shared[i];
+		ns[j] = b->shared_size[i];
+	}
+	free(b->shared);
+	free(b->shared_size);
+	b->shared = nt;
+	b->shared_size = ns;
+	b->shared_cap = ncap;
+}
+
+const void *
+build_share(struct build *b, const void *p, size_t size)
+{
+	size_t j;
+	void *copy;
+
+	if ((b->shared_n + 1) * 2 > b->shared_cap)
+		build_share_grow(b);
+	j = build_share_hash(p, size) & (b->shared_cap - 1);
+	while (b->shared[j] != NULL) {
+		if (b->shared_size[j] == size && memcmp(b->shared[j], p, size) == 0)
+			return b->shared[j];
+		j = (j + 1) & (b->shared_cap - 1);
+	}
+	copy = arena_alloc(b->a, size);
+	memcpy(copy, p, size);
+	b->shared[j] = copy;
+	b->shared_size[j] = (uint32_t)size;
+	b->shared_n++;
+	return copy;
+}
+
 int
 build_in_tokbuf(const struct build *b, const char *s)
 {
@@ -654,6 +717,9 @@ build_objects(struct rawstore *rs, const struct main_cfg *cfg, struct diag *d, i
 		free(b.items[t]);
 	free(b.tokbuf);
 	free(b.view);
+	free(b.refs);
+	free(b.shared);
+	free(b.shared_size);
 	vec_clear(&b.tok);
 	if (nerrors != NULL)
 		*nerrors = b.errors;

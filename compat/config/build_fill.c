@@ -86,7 +86,7 @@ bd_fields(struct build *b, const struct rawobj *o, const struct bd_field *f, siz
 #define BD_NF(t) (sizeof(t) / sizeof((t)[0]))
 #define BD_ALL ((double)OBJ_OPT_ALL)
 
-#define HF(s, k, f, d) { OT_HOST_##s, BD_##k, offsetof(struct obj_host, f), d }
+#define HF(s, k, f, d) { OT_HOST_##s, BD_##k, offsetof(struct obj_settings, f), d }
 static const struct bd_field bd_host_fields[] = {
 	HF(INITIAL_STATE, FLAG, initial_state, OBJ_HOST_UP), HF(IMPORTANCE, UINT, importance, 0),
 	HF(CHECK_INTERVAL, DBL, check_interval, 5), HF(RETRY_INTERVAL, DBL, retry_interval, 1),
@@ -110,7 +110,7 @@ static const struct bd_field bd_host_fields[] = {
 	HF(RETAIN_NONSTATUS_INFORMATION, FLAG, retain_nonstatus_information, 1),
 };
 
-#define SF(s, k, f, d) { OT_SVC_##s, BD_##k, offsetof(struct obj_service, f), d }
+#define SF(s, k, f, d) { OT_SVC_##s, BD_##k, offsetof(struct obj_settings, f), d }
 static const struct bd_field bd_service_fields[] = {
 	SF(INITIAL_STATE, FLAG, initial_state, OBJ_STATE_OK), SF(IMPORTANCE, UINT, importance, 0),
 	SF(CHECK_INTERVAL, DBL, check_interval, 5), SF(RETRY_INTERVAL, DBL, retry_interval, 1),
@@ -239,8 +239,12 @@ static const struct build_list bd_l_hg_members = {
 	.missing = "Failed to locate host '%s' for hostgroup '%s'",
 };
 
-void **
-build_refs(struct build *b, const struct rawobj *o, const struct build_list *l,
+/*
+ * The objects named in l->slot of o, into b->refs (a scratch array that the
+ * next call reuses); *n gets their count.
+ */
+static void **
+bd_refs_scratch(struct build *b, const struct rawobj *o, const struct build_list *l,
     const char *owner, unsigned *n)
 {
 	const char *s = build_view_str(b, o, l->slot), *name;
@@ -250,7 +254,11 @@ build_refs(struct build *b, const struct rawobj *o, const struct build_list *l,
 	*n = 0;
 	if (s == NULL || (nt = build_split(b, s, ",")) == 0)
 		return NULL;
-	arr = build_alloc(b, nt, sizeof(*arr));
+	if (nt > b->refcap) {
+		b->refs = xreallocarray(b->refs, nt, sizeof(*b->refs));
+		b->refcap = nt;
+	}
+	arr = b->refs;
 	for (i = 0; i < nt; i++) {
 		name = build_tok(b, i);
 		if (l->self != NULL && strcmp(name, owner) == 0) {
@@ -277,6 +285,29 @@ build_refs(struct build *b, const struct rawobj *o, const struct build_list *l,
 	}
 	*n = k;
 	return k > 0 ? arr : NULL;
+}
+
+void **
+build_refs(struct build *b, const struct rawobj *o, const struct build_list *l,
+    const char *owner, unsigned *n)
+{
+	void **tmp = bd_refs_scratch(b, o, l, owner, n), **arr;
+
+	if (tmp == NULL)
+		return NULL;
+	arr = build_alloc(b, *n, sizeof(*arr));
+	memcpy(arr, tmp, *n * sizeof(*arr));
+	return arr;
+}
+
+/* the same, kept once per distinct list (for the shared settings) */
+static void **
+bd_refs_shared(struct build *b, const struct rawobj *o, const struct build_list *l,
+    const char *owner, unsigned *n)
+{
+	void **tmp = bd_refs_scratch(b, o, l, owner, n);
+
+	return tmp == NULL ? NULL : (void **)build_share(b, tmp, *n * sizeof(*tmp));
 }
 
 /* ref = s and the command named before its first '!'; -1 when that is unknown */
@@ -546,15 +577,11 @@ bd_groups(struct build *b)
 static const struct obj_extinfo *
 bd_ext(struct build *b, const struct obj_extinfo *x)
 {
-	struct obj_extinfo *p;
-
 	if (x->notes == NULL && x->notes_url == NULL && x->action_url == NULL &&
 	    x->icon_image == NULL && x->icon_image_alt == NULL && x->vrml_image == NULL &&
 	    x->statusmap_image == NULL && !x->have_2d_coords && !x->have_3d_coords)
 		return &objects_no_extinfo;
-	p = arena_alloc(b->a, sizeof(*p));
-	*p = *x;
-	return p;
+	return build_share(b, x, sizeof(*x));
 }
 
 static void
@@ -563,14 +590,18 @@ bd_host(struct build *b, const struct rawobj *o, struct obj_host *h)
 	const struct rawslot *c2 = build_view(b, o, OT_HOST_2D_COORDS);
 	const struct rawslot *c3 = build_view(b, o, OT_HOST_3D_COORDS);
 	const char *s = build_view_str(b, o, OT_HOST_DISPLAY_NAME);
-	struct obj_extinfo x = objects_no_extinfo;
+	struct obj_extinfo x;
+	struct obj_settings c;
 
-	/* a configured display_name is a string of its own, even when equal to the name */
+	/* zeroed whole, padding too: shared structs are compared byte by byte */
+	memset(&x, 0, sizeof(x));
+	x.x_2d = x.y_2d = -1;
+	memset(&c, 0, sizeof(c));
 	/* a configured display name must not be the name's pointer (objects.h) */
 	h->display_name = s == NULL ? h->name : s != h->name ? s : arena_strdup(b->a, s);
 	h->alias = bd_alias(b, o, OT_HOST_ALIAS, h->name);
 	h->address = bd_alias(b, o, OT_HOST_ADDRESS, h->name);
-	bd_fields(b, o, bd_host_fields, BD_NF(bd_host_fields), h);
+	bd_fields(b, o, bd_host_fields, BD_NF(bd_host_fields), &c);
 	bd_fields(b, o, bd_host_ext_fields, BD_NF(bd_host_ext_fields), &x);
 	if ((x.have_2d_coords = c2->have) != 0) {
 		x.x_2d = (int)c2->v.c[0];
@@ -582,47 +613,48 @@ bd_host(struct build *b, const struct rawobj *o, struct obj_host *h)
 		x.z_3d = c3->v.c[2];
 	}
 	h->ext = bd_ext(b, &x);
-	if ((h->check_period = bd_tp(b, o, OT_HOST_CHECK_PERIOD, &s)) == NULL && s != NULL)
+	if ((c.check_period = bd_tp(b, o, OT_HOST_CHECK_PERIOD, &s)) == NULL && s != NULL)
 		build_err(b, o, "check_period", "Failed to locate check_period '%s' for host '%s'!",
 		    s, h->name);
-	if ((h->notification_period = bd_tp(b, o, OT_HOST_NOTIFICATION_PERIOD, &s)) == NULL &&
+	if ((c.notification_period = bd_tp(b, o, OT_HOST_NOTIFICATION_PERIOD, &s)) == NULL &&
 	    s != NULL)
 		build_err(b, o, "notification_period", "Failed to locate notification_period '%s' "
 		    "for host '%s'!", s, h->name);
-	if (h->max_check_attempts <= 0)
+	if (c.max_check_attempts <= 0)
 		build_err(b, o, "max_check_attempts", "Invalid max_check_attempts value for host "
 		    "'%s'", h->name);
-	if (h->check_interval < 0)
+	if (c.check_interval < 0)
 		build_err(b, o, "check_interval", "Invalid check_interval value for host '%s'",
 		    h->name);
-	if (h->notification_interval < 0)
+	if (c.notification_interval < 0)
 		build_err(b, o, "notification_interval", "Invalid notification_interval value for "
 		    "host '%s'", h->name);
-	if (h->first_notification_delay < 0)
+	if (c.first_notification_delay < 0)
 		build_err(b, o, "first_notification_delay", "Invalid first_notification_delay "
 		    "value for host '%s'", h->name);
-	if (h->freshness_threshold < 0)
+	if (c.freshness_threshold < 0)
 		build_err(b, o, "freshness_threshold", "Invalid freshness_threshold value for host "
 		    "'%s'", h->name);
 	/* pre-flight's: the event handler, then the check command, then parents */
-	if (bd_cmd(b, build_view_str(b, o, OT_HOST_EVENT_HANDLER), &h->event_handler) < 0)
+	if (bd_cmd(b, build_view_str(b, o, OT_HOST_EVENT_HANDLER), &c.event_handler) < 0)
 		build_err_at(b, BUILD_PF_HOST, o, "event_handler", "Event handler command '%s' "
-		    "specified for host '%s' not defined anywhere", h->event_handler.raw, h->name);
+		    "specified for host '%s' not defined anywhere", c.event_handler.raw, h->name);
 	if (bd_cmd(b, build_view_str(b, o, OT_HOST_CHECK_COMMAND), &h->check_command) < 0)
 		build_err_at(b, BUILD_PF_HOST, o, "check_command", "Host check command '%s' "
 		    "specified for host '%s' is not defined anywhere!", h->check_command.raw,
 		    h->name);
 	h->parents = (struct obj_host **)build_refs(b, o, &bd_l_parents, h->name, &h->nparents);
-	h->contact_groups = (struct obj_contactgroup **)build_refs(b, o, &bd_l_host_cgs,
-	    h->name, &h->ncontact_groups);
-	h->contacts = (struct obj_contact **)build_refs(b, o, &bd_l_host_contacts, h->name,
-	    &h->ncontacts);
+	c.contact_groups = (struct obj_contactgroup **)bd_refs_shared(b, o, &bd_l_host_cgs,
+	    h->name, &c.ncontact_groups);
+	c.contacts = (struct obj_contact **)bd_refs_shared(b, o, &bd_l_host_contacts, h->name,
+	    &c.ncontacts);
+	h->cfg = (struct obj_settings *)build_share(b, &c, sizeof(c));
 	h->vars = bd_vars(b, o, &h->nvars);
 }
 
 /* the first value add_service refuses, or NULL */
 static const char *
-bd_svc_bad_value(const struct obj_service *s)
+bd_svc_bad_value(const struct obj_settings *s)
 {
 	if (s->max_check_attempts <= 0)
 		return "max_check_attempts";
@@ -639,11 +671,16 @@ static void
 bd_service(struct build *b, const struct rawobj *o, struct obj_service *s)
 {
 	const char *hn = s->host->name, *d = s->description, *p;
-	struct obj_extinfo x = objects_no_extinfo;
+	struct obj_extinfo x;
+	struct obj_settings c;
 
+	/* zeroed whole, padding too: shared structs are compared byte by byte */
+	memset(&x, 0, sizeof(x));
+	x.x_2d = x.y_2d = -1;
+	memset(&c, 0, sizeof(c));
 	p = build_view_str(b, o, OT_SVC_DISPLAY_NAME);
 	s->display_name = p == NULL ? d : p != d ? p : arena_strdup(b->a, p);
-	bd_fields(b, o, bd_service_fields, BD_NF(bd_service_fields), s);
+	bd_fields(b, o, bd_service_fields, BD_NF(bd_service_fields), &c);
 	bd_fields(b, o, bd_service_ext_fields, BD_NF(bd_service_ext_fields), &x);
 	s->ext = bd_ext(b, &x);
 	p = build_view_str(b, o, OT_SVC_CHECK_COMMAND);
@@ -651,31 +688,32 @@ bd_service(struct build *b, const struct rawobj *o, struct obj_service *s)
 		build_err(b, o, "check_command", "Service description, host name, or check "
 		    "command is NULL");
 	/* pre-flight's: the event handler, then the check command, then parents */
-	if (bd_cmd(b, build_view_str(b, o, OT_SVC_EVENT_HANDLER), &s->event_handler) < 0)
+	if (bd_cmd(b, build_view_str(b, o, OT_SVC_EVENT_HANDLER), &c.event_handler) < 0)
 		build_err_at(b, BUILD_PF_SERVICE, o, "event_handler", "Event handler command '%s' "
 		    "specified in service '%s' for host '%s' not defined anywhere",
-		    s->event_handler.raw, d, hn);
+		    c.event_handler.raw, d, hn);
 	if (p != NULL && p[0] != '\0' && bd_cmd(b, p, &s->check_command) < 0)
 		build_err_at(b, BUILD_PF_SERVICE, o, "check_command", "Service check command '%s' "
 		    "specified in service '%s' for host '%s' not defined anywhere!", p, d, hn);
-	if ((s->notification_period = bd_tp(b, o, OT_SVC_NOTIFICATION_PERIOD, &p)) == NULL &&
+	if ((c.notification_period = bd_tp(b, o, OT_SVC_NOTIFICATION_PERIOD, &p)) == NULL &&
 	    p != NULL)
 		build_err(b, o, "notification_period", "notification_period '%s' for service '%s' "
 		    "on host '%s' could not be found!", p, d, hn);
-	if ((s->check_period = bd_tp(b, o, OT_SVC_CHECK_PERIOD, &p)) == NULL && p != NULL)
+	if ((c.check_period = bd_tp(b, o, OT_SVC_CHECK_PERIOD, &p)) == NULL && p != NULL)
 		build_err(b, o, "check_period", "check_period '%s' for service '%s' on host '%s' "
 		    "not found!", p, d, hn);
-	if ((p = bd_svc_bad_value(s)) != NULL)
+	if ((p = bd_svc_bad_value(&c)) != NULL)
 		build_err(b, o, p, "Invalid max_attempts, check_interval, retry_interval, or "
 		    "notification_interval value for service '%s' on host '%s'", d, hn);
-	if (s->first_notification_delay < 0)
+	if (c.first_notification_delay < 0)
 		build_err(b, o, "first_notification_delay", "Invalid first_notification_delay "
 		    "value for service '%s' on host '%s'", d, hn);
 	s->parents = bd_pairs(b, o, OT_SVC_PARENTS, "parents", s, NULL, &s->nparents);
-	s->contact_groups = (struct obj_contactgroup **)build_refs(b, o, &bd_l_svc_cgs, d,
-	    &s->ncontact_groups);
-	s->contacts = (struct obj_contact **)build_refs(b, o, &bd_l_svc_contacts, d,
-	    &s->ncontacts);
+	c.contact_groups = (struct obj_contactgroup **)bd_refs_shared(b, o, &bd_l_svc_cgs, d,
+	    &c.ncontact_groups);
+	c.contacts = (struct obj_contact **)bd_refs_shared(b, o, &bd_l_svc_contacts, d,
+	    &c.ncontacts);
+	s->cfg = (struct obj_settings *)build_share(b, &c, sizeof(c));
 	s->vars = bd_vars(b, o, &s->nvars);
 }
 

@@ -89,6 +89,12 @@ struct build {
 	size_t tokcap;
 	struct vec tok;
 	struct rawview *view; /* of the object being filled (the builder never writes raw objects) */
+	void **refs;          /* bd_refs_scratch's array */
+	unsigned refcap;
+	/* build_share's table: what was shared, by content */
+	const void **shared;
+	uint32_t *shared_size;
+	size_t shared_cap, shared_n;
 };
 
 /* findings about o (and directive dir) in the current phase; kept until build_flush */
@@ -114,6 +120,12 @@ build_raw(const struct rawobj *o, unsigned slot)
 /* the string in slot of o, read through b's view of o */
 const char *build_view_str(struct build *b, const struct rawobj *o, unsigned slot);
 const struct rawslot *build_view(struct build *b, const struct rawobj *o, unsigned slot);
+
+/*
+ * One copy in the model's arena of the size bytes at p, shared with every
+ * earlier call that passed the same bytes (so zero padding before filling).
+ */
+const void *build_share(struct build *b, const void *p, size_t size);
 
 /* n zeroed elements in the model's arena; NULL when n is 0 */
 void *build_alloc(struct build *b, size_t n, size_t size);

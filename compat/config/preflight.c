@@ -244,26 +244,26 @@ pf_check_services(struct pf *p)
 		d = pf_str(s->description);
 		h = pf_host_name(s);
 		pf_svc_name(name, sizeof(name), s);
-		if (s->notification_options == OBJ_OPT_RECOVERY)
+		if (s->cfg->notification_options == OBJ_OPT_RECOVERY)
 			pf_warning(p, pf_loc(p, &loc, "service", i, name, "notification_options"),
 			    "Recovery notification option in service '%s' for host '%s' "
 			    "doesn't make any sense - specify warning and/or critical "
 			    "options as well", d, h);
-		if (s->ncontacts == 0 && s->ncontact_groups == 0)
+		if (s->cfg->ncontacts == 0 && s->cfg->ncontact_groups == 0)
 			pf_warning(p, pf_loc(p, &loc, "service", i, name, NULL),
 			    "Service '%s' on host '%s' has no default contacts or "
 			    "contactgroups defined!", d, h);
-		if (s->check_period == NULL)
+		if (s->cfg->check_period == NULL)
 			pf_warning(p, pf_loc(p, &loc, "service", i, name, "check_period"),
 			    "Service '%s' on host '%s' has no check time period defined!",
 			    d, h);
-		if (s->notification_period == NULL)
+		if (s->cfg->notification_period == NULL)
 			pf_warning(p, pf_loc(p, &loc, "service", i, name, "notification_period"),
 			    "Service '%s' on host '%s' has no notification time period "
 			    "defined!", d, h);
 		/* the double space is Nagios's */
-		if (s->notification_interval < s->check_interval &&
-		    s->notification_interval != 0)
+		if (s->cfg->notification_interval < s->cfg->check_interval &&
+		    s->cfg->notification_interval != 0)
 			pf_warning(p, pf_loc(p, &loc, "service", i, name, "notification_interval"),
 			    "Service '%s' on host '%s'  has a notification interval less "
 			    "than its check interval!  Notifications are only re-sent after "
@@ -295,10 +295,10 @@ pf_check_hosts(struct pf *p)
 		if (h->nservices == 0 && p->env->verbosity >= 2)
 			pf_warning(p, pf_loc(p, &loc, "host", i, n, NULL),
 			    "Host '%s' has no services associated with it!", n);
-		if (h->ncontacts == 0 && h->ncontact_groups == 0)
+		if (h->cfg->ncontacts == 0 && h->cfg->ncontact_groups == 0)
 			pf_warning(p, pf_loc(p, &loc, "host", i, n, NULL),
 			    "Host '%s' has no default contacts or contactgroups defined!", n);
-		if (h->notification_options == OBJ_OPT_RECOVERY)
+		if (h->cfg->notification_options == OBJ_OPT_RECOVERY)
 			pf_warning(p, pf_loc(p, &loc, "host", i, n, "notification_options"),
 			    "Recovery notification option in host '%s' definition doesn't "
 			    "make any sense - specify down and/or unreachable options as "

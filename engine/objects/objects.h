@@ -11,9 +11,10 @@
  * Arrays and the strings the builder makes belong to the generation's
  * arena (struct objects.arena) and die with objects_free.  Strings read
  * from the configuration are not copied: they stay in the reader's parse
- * arena, which its owner (struct config_gen) frees after the model.  Option sets are bit masks with the OBJ_OPT_ bits,
- * which keep Nagios's meaning: a host bit and a service bit may share a
- * value (DOWN and WARNING, UNREACHABLE and CRITICAL), as in Nagios.
+ * arena, which its owner (struct config_gen) frees after the model.
+ * Option sets are bit masks with the OBJ_OPT_ bits, which keep Nagios's
+ * meaning: a host bit and a service bit may share a value (DOWN and
+ * WARNING, UNREACHABLE and CRITICAL), as in Nagios.
  *
  * display_name points at the name itself (the same pointer) exactly when
  * it was not configured; objects.cache tells the two apart as Nagios does.
@@ -196,86 +197,29 @@ struct obj_extinfo {
 extern const struct obj_extinfo objects_no_extinfo;
 
 /*
- * Hosts and services: pointers first, then the numbers, then the one-byte
- * flags, so a million of them waste nothing on padding.
+ * The settings of a host or service that it usually shares with many
+ * others (the values its templates give): periods, contacts, event
+ * handler, intervals, thresholds, options and flags.  The builder keeps
+ * one copy of each distinct set and objects point at it, so a million
+ * objects made from a few templates pay for a few sets.  A set is
+ * immutable; is_volatile and parallelize_check are 0 on hosts.  Run-time
+ * changes (external commands) belong to the state, not here.
  */
-struct obj_host {
-	unsigned id;
-	int max_check_attempts;
-	const char *name;
-	const char *display_name;
-	const char *alias;
-	const char *address;
-	struct obj_host **parents;
-	struct obj_host **children;
-	struct obj_hostgroup **groups;
-	struct obj_service **services;
-	struct obj_cmdref check_command;
-	struct obj_cmdref event_handler;
+struct obj_settings {
 	struct obj_timeperiod *check_period;
 	struct obj_timeperiod *notification_period;
 	struct obj_contact **contacts;
 	struct obj_contactgroup **contact_groups;
-	const struct obj_extinfo *ext;
-	struct obj_customvar *vars;
+	struct obj_cmdref event_handler;
 	double check_interval;
 	double retry_interval;
 	double low_flap_threshold;
 	double high_flap_threshold;
 	double notification_interval;
 	double first_notification_delay;
-	unsigned nparents;
-	unsigned nchildren;
-	unsigned ngroups;
-	unsigned nservices;
 	unsigned ncontacts;
 	unsigned ncontact_groups;
-	unsigned nvars;
-	unsigned importance;
-	int freshness_threshold;
-	unsigned flap_detection_options;
-	unsigned notification_options;
-	unsigned stalking_options;
-	uint8_t initial_state;
-	uint8_t active_checks_enabled;
-	uint8_t passive_checks_enabled;
-	uint8_t obsess;
-	uint8_t event_handler_enabled;
-	uint8_t check_freshness;
-	uint8_t flap_detection_enabled;
-	uint8_t notifications_enabled;
-	uint8_t process_perf_data;
-	uint8_t retain_status_information;
-	uint8_t retain_nonstatus_information;
-};
-
-struct obj_service {
-	unsigned id;
 	int max_check_attempts;
-	struct obj_host *host;
-	const char *description;
-	const char *display_name;
-	struct obj_service **parents;
-	struct obj_servicegroup **groups;
-	struct obj_cmdref check_command;
-	struct obj_cmdref event_handler;
-	struct obj_timeperiod *check_period;
-	struct obj_timeperiod *notification_period;
-	struct obj_contact **contacts;
-	struct obj_contactgroup **contact_groups;
-	const struct obj_extinfo *ext;
-	struct obj_customvar *vars;
-	double check_interval;
-	double retry_interval;
-	double low_flap_threshold;
-	double high_flap_threshold;
-	double notification_interval;
-	double first_notification_delay;
-	unsigned nparents;
-	unsigned ngroups;
-	unsigned ncontacts;
-	unsigned ncontact_groups;
-	unsigned nvars;
 	unsigned importance;
 	int freshness_threshold;
 	unsigned flap_detection_options;
@@ -294,6 +238,48 @@ struct obj_service {
 	uint8_t process_perf_data;
 	uint8_t retain_status_information;
 	uint8_t retain_nonstatus_information;
+};
+
+/*
+ * Hosts and services: what is their own (names, check command, links,
+ * extended information, custom variables) and a pointer to their shared
+ * settings; cfg and ext are never NULL.
+ */
+struct obj_host {
+	unsigned id;
+	unsigned nvars;
+	const char *name;
+	const char *display_name;
+	const char *alias;
+	const char *address;
+	struct obj_host **parents;
+	struct obj_host **children;
+	struct obj_hostgroup **groups;
+	struct obj_service **services;
+	struct obj_cmdref check_command;
+	struct obj_settings *cfg; /* shared: never written once built */
+	const struct obj_extinfo *ext;
+	struct obj_customvar *vars;
+	unsigned nparents;
+	unsigned nchildren;
+	unsigned ngroups;
+	unsigned nservices;
+};
+
+struct obj_service {
+	unsigned id;
+	unsigned nvars;
+	struct obj_host *host;
+	const char *description;
+	const char *display_name;
+	struct obj_service **parents;
+	struct obj_servicegroup **groups;
+	struct obj_cmdref check_command;
+	struct obj_settings *cfg; /* shared: never written once built */
+	const struct obj_extinfo *ext;
+	struct obj_customvar *vars;
+	unsigned nparents;
+	unsigned ngroups;
 };
 
 /* ---- dependencies and escalations ---- */

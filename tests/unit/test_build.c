@@ -139,6 +139,58 @@ base(struct fx *f)
 	    "service_notification_commands", "c1", NULL);
 }
 
+/*
+ * Hosts and services with equal settings share one settings block (and
+ * equal contact lists one array, equal extended information one struct);
+ * any difference gives a block of its own.
+ */
+static void
+test_shared_settings(void **state)
+{
+	struct fx *f = *state;
+	const struct obj_host *h1, *h2, *h3, *h4;
+	const struct obj_service *s1, *s2;
+
+	base(f);
+	def(f, OT_HOST, 10, "host_name", "h1", "max_check_attempts", "3", "contacts", "zed",
+	    "notes", "n", NULL);
+	def(f, OT_HOST, 11, "host_name", "h2", "max_check_attempts", "3", "contacts", "zed",
+	    "notes", "n", NULL);
+	def(f, OT_HOST, 12, "host_name", "h3", "max_check_attempts", "4", "contacts", "zed",
+	    NULL);
+	def(f, OT_HOST, 13, "host_name", "h4", "max_check_attempts", "3", NULL);
+	def(f, OT_SERVICE, 20, "host_name", "h1", "service_description", "s1",
+	    "check_command", "c1", "max_check_attempts", "3", "contacts", "zed", NULL);
+	def(f, OT_SERVICE, 21, "host_name", "h2", "service_description", "s1",
+	    "check_command", "c2", "max_check_attempts", "3", "contacts", "zed", NULL);
+	build(f);
+	assert_int_equal(f->nerr, 0);
+	h1 = objects_find_host(f->m, "h1");
+	h2 = objects_find_host(f->m, "h2");
+	h3 = objects_find_host(f->m, "h3");
+	h4 = objects_find_host(f->m, "h4");
+	assert_ptr_equal(h1->cfg, h2->cfg);
+	assert_ptr_equal(h1->ext, h2->ext);
+	assert_ptr_not_equal(h1->ext, &objects_no_extinfo);
+	assert_string_equal(h1->ext->notes, "n");
+	assert_ptr_equal(h3->ext, &objects_no_extinfo);
+	assert_ptr_not_equal(h1->cfg, h3->cfg);
+	assert_int_equal(h3->cfg->max_check_attempts, 4);
+	assert_ptr_not_equal(h1->cfg, h4->cfg);
+	assert_int_equal(h4->cfg->ncontacts, 0);
+	/* h1 and h3 differ, but their contact lists are one array */
+	assert_int_equal(h1->cfg->ncontacts, 1);
+	assert_ptr_equal(h1->cfg->contacts, h3->cfg->contacts);
+	assert_string_equal(h1->cfg->contacts[0]->name, "zed");
+	/* the check command is each service's own; the rest is shared */
+	s1 = objects_find_service(f->m, "h1", "s1");
+	s2 = objects_find_service(f->m, "h2", "s1");
+	assert_ptr_equal(s1->cfg, s2->cfg);
+	assert_string_equal(s1->check_command.raw, "c1");
+	assert_string_equal(s2->check_command.raw, "c2");
+	assert_ptr_equal(s1->cfg->contacts, h1->cfg->contacts);
+}
+
 static void
 test_defaults(void **state)
 {
@@ -162,26 +214,26 @@ test_defaults(void **state)
 	assert_string_equal(h->alias, "h1");
 	assert_string_equal(h->address, "h1");
 	assert_null(h->check_command.raw);
-	assert_null(h->check_period);
-	assert_int_equal(h->initial_state, OBJ_HOST_UP);
-	assert_int_equal(h->max_check_attempts, 3);
-	assert_true(h->check_interval == 5.0 && h->retry_interval == 1.0);
-	assert_true(h->notification_interval == 30.0 && h->first_notification_delay == 0);
-	assert_int_equal(h->notification_options, OBJ_OPT_ALL);
-	assert_int_equal(h->flap_detection_options, OBJ_OPT_ALL);
-	assert_int_equal(h->stalking_options, OBJ_OPT_NONE);
-	assert_int_equal(h->active_checks_enabled, 1);
-	assert_int_equal(h->passive_checks_enabled, 1);
-	assert_int_equal(h->obsess, 1);
-	assert_int_equal(h->event_handler_enabled, 1);
-	assert_int_equal(h->flap_detection_enabled, 1);
-	assert_int_equal(h->notifications_enabled, 1);
-	assert_int_equal(h->process_perf_data, 1);
-	assert_int_equal(h->retain_status_information, 1);
-	assert_int_equal(h->retain_nonstatus_information, 1);
-	assert_int_equal(h->check_freshness, 0);
-	assert_int_equal(h->freshness_threshold, 0);
-	assert_int_equal(h->importance, 0);
+	assert_null(h->cfg->check_period);
+	assert_int_equal(h->cfg->initial_state, OBJ_HOST_UP);
+	assert_int_equal(h->cfg->max_check_attempts, 3);
+	assert_true(h->cfg->check_interval == 5.0 && h->cfg->retry_interval == 1.0);
+	assert_true(h->cfg->notification_interval == 30.0 && h->cfg->first_notification_delay == 0);
+	assert_int_equal(h->cfg->notification_options, OBJ_OPT_ALL);
+	assert_int_equal(h->cfg->flap_detection_options, OBJ_OPT_ALL);
+	assert_int_equal(h->cfg->stalking_options, OBJ_OPT_NONE);
+	assert_int_equal(h->cfg->active_checks_enabled, 1);
+	assert_int_equal(h->cfg->passive_checks_enabled, 1);
+	assert_int_equal(h->cfg->obsess, 1);
+	assert_int_equal(h->cfg->event_handler_enabled, 1);
+	assert_int_equal(h->cfg->flap_detection_enabled, 1);
+	assert_int_equal(h->cfg->notifications_enabled, 1);
+	assert_int_equal(h->cfg->process_perf_data, 1);
+	assert_int_equal(h->cfg->retain_status_information, 1);
+	assert_int_equal(h->cfg->retain_nonstatus_information, 1);
+	assert_int_equal(h->cfg->check_freshness, 0);
+	assert_int_equal(h->cfg->freshness_threshold, 0);
+	assert_int_equal(h->cfg->importance, 0);
 	/* nothing extended: the shared empty one, not an allocation */
 	assert_ptr_equal(h->ext, &objects_no_extinfo);
 	assert_int_equal(h->ext->have_2d_coords, 0);
@@ -198,14 +250,14 @@ test_defaults(void **state)
 	assert_string_equal(s->display_name, "s1");
 	assert_string_equal(s->check_command.raw, "c1!a!b");
 	assert_ptr_equal(s->check_command.cmd, &f->m->commands[0]);
-	assert_int_equal(s->initial_state, OBJ_STATE_OK);
-	assert_int_equal(s->parallelize_check, 1);
-	assert_int_equal(s->is_volatile, 0);
-	assert_int_equal(s->notification_options, OBJ_OPT_ALL);
-	assert_int_equal(s->flap_detection_options, OBJ_OPT_ALL);
-	assert_true(s->notification_interval == 30.0 && s->check_interval == 5.0);
-	assert_true(s->retry_interval == 1.0);
-	assert_int_equal(s->obsess, 1);
+	assert_int_equal(s->cfg->initial_state, OBJ_STATE_OK);
+	assert_int_equal(s->cfg->parallelize_check, 1);
+	assert_int_equal(s->cfg->is_volatile, 0);
+	assert_int_equal(s->cfg->notification_options, OBJ_OPT_ALL);
+	assert_int_equal(s->cfg->flap_detection_options, OBJ_OPT_ALL);
+	assert_true(s->cfg->notification_interval == 30.0 && s->cfg->check_interval == 5.0);
+	assert_true(s->cfg->retry_interval == 1.0);
+	assert_int_equal(s->cfg->obsess, 1);
 	assert_null(s->parents);
 	assert_ptr_equal(s->ext, &objects_no_extinfo);
 
@@ -253,18 +305,18 @@ test_values_set(void **state)
 	assert_string_equal(h->display_name, "H");
 	assert_string_equal(h->alias, "Host one");
 	assert_string_equal(h->address, "10.0.0.1");
-	assert_true(h->check_interval == 2.5);
-	assert_int_equal(h->notification_options, OBJ_OPT_DOWN | OBJ_OPT_RECOVERY);
-	assert_int_equal(h->stalking_options, OBJ_OPT_UP);
+	assert_true(h->cfg->check_interval == 2.5);
+	assert_int_equal(h->cfg->notification_options, OBJ_OPT_DOWN | OBJ_OPT_RECOVERY);
+	assert_int_equal(h->cfg->stalking_options, OBJ_OPT_UP);
 	assert_ptr_not_equal(h->ext, &objects_no_extinfo);
 	assert_int_equal(h->ext->have_2d_coords, 1);
 	assert_int_equal(h->ext->x_2d, 4);
 	assert_int_equal(h->ext->y_2d, 5);
 	assert_int_equal(h->ext->have_3d_coords, 1);
 	assert_true(h->ext->x_3d == 1.5 && h->ext->z_3d == 3);
-	assert_int_equal(h->initial_state, OBJ_HOST_DOWN);
+	assert_int_equal(h->cfg->initial_state, OBJ_HOST_DOWN);
 	assert_string_equal(h->ext->notes, "n");
-	assert_ptr_equal(h->check_period, &f->m->timeperiods[0]);
+	assert_ptr_equal(h->cfg->check_period, &f->m->timeperiods[0]);
 	/* custom variables in definition order, "null" unset */
 	assert_int_equal(h->nvars, 3);
 	assert_string_equal(h->vars[0].name, "B");
@@ -274,8 +326,8 @@ test_values_set(void **state)
 	assert_null(h->vars[2].value);
 	s = &f->m->services[0];
 	assert_string_equal(s->display_name, "S");
-	assert_int_equal(s->notification_options, OBJ_OPT_NONE);
-	assert_int_equal(s->initial_state, OBJ_STATE_CRITICAL);
+	assert_int_equal(s->cfg->notification_options, OBJ_OPT_NONE);
+	assert_int_equal(s->cfg->initial_state, OBJ_STATE_CRITICAL);
 	/* one value is enough for an extinfo of its own */
 	assert_ptr_not_equal(s->ext, &objects_no_extinfo);
 	assert_string_equal(s->ext->icon_image_alt, "ia");
@@ -406,12 +458,12 @@ test_list_orders(void **state)
 	assert_ptr_equal(amy->groups[0], &m->contactgroups[1]);
 	assert_ptr_equal(amy->groups[1], &m->contactgroups[0]);
 	/* host contacts zed,amy,bob(,amy) -> bob,amy,zed; contact_groups g2,g1 -> g1,g2 */
-	assert_int_equal(h3->ncontacts, 3);
-	assert_ptr_equal(h3->contacts[0], bob);
-	assert_ptr_equal(h3->contacts[1], amy);
-	assert_ptr_equal(h3->contacts[2], zed);
-	assert_int_equal(h3->ncontact_groups, 2);
-	assert_string_equal(h3->contact_groups[0]->name, "g1");
+	assert_int_equal(h3->cfg->ncontacts, 3);
+	assert_ptr_equal(h3->cfg->contacts[0], bob);
+	assert_ptr_equal(h3->cfg->contacts[1], amy);
+	assert_ptr_equal(h3->cfg->contacts[2], zed);
+	assert_int_equal(h3->cfg->ncontact_groups, 2);
+	assert_string_equal(h3->cfg->contact_groups[0]->name, "g1");
 	/* parents h3,h2 -> h2,h3; children in reverse host order */
 	assert_int_equal(h1->nparents, 2);
 	assert_ptr_equal(h1->parents[0], h2);
@@ -528,7 +580,7 @@ test_required_values(void **state)
 	assert_int_equal(f->nerr, 8);
 	assert_int_equal(diag_errors(f->d), 8);
 	/* the objects are still there, defaults kept */
-	assert_int_equal(f->m->hosts[0].max_check_attempts, -2);
+	assert_int_equal(f->m->hosts[0].cfg->max_check_attempts, -2);
 	assert_string_equal(f->m->timeperiods[1].alias, "noalias");
 	assert_string_equal(f->m->commands[2].line, "");
 	assert_int_equal(f->m->nservices, 3);
@@ -632,10 +684,10 @@ test_unresolved_objects(void **state)
 	assert_null(objects_find_service(f->m, "nohost", "s9"));
 	assert_string_equal(h1->check_command.raw, "nope!x");
 	assert_null(h1->check_command.cmd);
-	assert_null(h1->check_period);
+	assert_null(h1->cfg->check_period);
 	assert_int_equal(h1->nparents, 1);
 	assert_string_equal(h1->parents[0]->name, "h2");
-	assert_int_equal(h1->ncontacts, 1);
+	assert_int_equal(h1->cfg->ncontacts, 1);
 	assert_int_equal(f->m->contacts[0].nhost_notification_commands, 2);
 	assert_null(f->m->contacts[0].host_notification_commands[0].cmd);
 	assert_non_null(f->m->contacts[0].host_notification_commands[1].cmd);
@@ -956,6 +1008,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_defaults, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_shared_settings, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_values_set, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sorting_and_skipping, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_list_orders, setup, teardown),

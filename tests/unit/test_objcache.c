@@ -87,8 +87,19 @@ add_exception(struct objects *o, struct obj_timeperiod *tp, struct obj_daterange
 	.flap_detection_enabled = 1, .flap_detection_options = OBJ_OPT_ALL,           \
 	.notification_options = OBJ_OPT_ALL, .notifications_enabled = 1,             \
 	.notification_interval = 30, .process_perf_data = 1,                          \
-	.retain_status_information = 1, .retain_nonstatus_information = 1,           \
-	.ext = &objects_no_extinfo
+	.retain_status_information = 1, .retain_nonstatus_information = 1
+
+/* a settings block of its own in o's arena, from designated initializers */
+#define CFG(o, ...) t_settings((o), &(struct obj_settings){ __VA_ARGS__ })
+
+static struct obj_settings *
+t_settings(struct objects *o, const struct obj_settings *proto)
+{
+	struct obj_settings *c = arena_alloc(o->arena, sizeof(*c));
+
+	*c = *proto;
+	return c;
+}
 
 /* a host and a service with every piece of extended information */
 static const struct obj_extinfo web1_ext = {
@@ -215,39 +226,43 @@ fixture_hosts(struct objects *o)
 	web1 = &o->hosts[2];
 
 	/* display_name configured as the name itself: printed, as Nagios does */
-	*app1 = (struct obj_host){ DEFAULTS, .name = arena_intern(o->arena, "app1"),
+	*app1 = (struct obj_host){ .name = arena_intern(o->arena, "app1"),
 		.display_name = arena_strdup(o->arena, "app1"), .alias = "App",
-		.address = "10.0.0.3", .check_period = always, .notification_period = always,
-		.max_check_attempts = 2 };
+		.address = "10.0.0.3", .ext = &objects_no_extinfo,
+		.cfg = CFG(o, DEFAULTS, .check_period = always, .notification_period = always,
+		    .max_check_attempts = 2) };
 	SET_LIST(o, app1->parents, app1->nparents, struct obj_host *, db1, web1);
-	SET_LIST(o, app1->contacts, app1->ncontacts, struct obj_contact *, alice);
+	SET_LIST(o, app1->cfg->contacts, app1->cfg->ncontacts, struct obj_contact *, alice);
 
-	*db1 = (struct obj_host){ DEFAULTS, .name = "db1", .alias = "DB", .address = "10.0.0.2",
-		.check_command = { "check_tcp!5432", check_tcp }, .check_period = always,
-		.notification_period = always, .max_check_attempts = 2 };
+	*db1 = (struct obj_host){ .name = "db1", .alias = "DB", .address = "10.0.0.2",
+		.check_command = { "check_tcp!5432", check_tcp }, .ext = &objects_no_extinfo,
+		.cfg = CFG(o, DEFAULTS, .check_period = always, .notification_period = always,
+		    .max_check_attempts = 2) };
 	db1->display_name = db1->name;
 	SET_LIST(o, db1->parents, db1->nparents, struct obj_host *, web1);
-	SET_LIST(o, db1->contacts, db1->ncontacts, struct obj_contact *, alice);
+	SET_LIST(o, db1->cfg->contacts, db1->cfg->ncontacts, struct obj_contact *, alice);
 
 	/* initial_state DOWN: Nagios 4.4.6 writes "o" all the same */
 	*web1 = (struct obj_host){ .name = "web1", .display_name = "Web One", .alias = "Web",
 		.address = "10.0.0.1", .check_command = { "check_tcp!80", check_tcp },
-		.event_handler = { "notify", &o->commands[1] }, .check_period = always,
-		.notification_period = work, .initial_state = OBJ_HOST_DOWN, .importance = 5,
-		.check_interval = 5, .retry_interval = 1.5, .max_check_attempts = 3,
-		.active_checks_enabled = 1, .event_handler_enabled = 1,
-		.low_flap_threshold = 10.5, .high_flap_threshold = 20,
-		.flap_detection_enabled = 1, .flap_detection_options = OBJ_OPT_UP | OBJ_OPT_DOWN,
-		.freshness_threshold = 60, .check_freshness = 1,
-		.notification_options = OBJ_OPT_DOWN | OBJ_OPT_RECOVERY | OBJ_OPT_FLAPPING |
-		    OBJ_OPT_DOWNTIME,
-		.notifications_enabled = 1, .notification_interval = 30,
-		.first_notification_delay = 2.5,
-		.stalking_options = OBJ_OPT_DOWN | OBJ_OPT_UNREACHABLE, .process_perf_data = 1,
-		.ext = &web1_ext, .retain_nonstatus_information = 1 };
-	SET_LIST(o, web1->contacts, web1->ncontacts, struct obj_contact *, alice, bob);
-	SET_LIST(o, web1->contact_groups, web1->ncontact_groups, struct obj_contactgroup *,
-	    &o->contactgroups[0]);
+		.ext = &web1_ext,
+		.cfg = CFG(o, .event_handler = { "notify", &o->commands[1] },
+		    .check_period = always, .notification_period = work,
+		    .initial_state = OBJ_HOST_DOWN, .importance = 5, .check_interval = 5,
+		    .retry_interval = 1.5, .max_check_attempts = 3, .active_checks_enabled = 1,
+		    .event_handler_enabled = 1, .low_flap_threshold = 10.5,
+		    .high_flap_threshold = 20, .flap_detection_enabled = 1,
+		    .flap_detection_options = OBJ_OPT_UP | OBJ_OPT_DOWN, .freshness_threshold = 60,
+		    .check_freshness = 1,
+		    .notification_options = OBJ_OPT_DOWN | OBJ_OPT_RECOVERY | OBJ_OPT_FLAPPING |
+			OBJ_OPT_DOWNTIME,
+		    .notifications_enabled = 1, .notification_interval = 30,
+		    .first_notification_delay = 2.5,
+		    .stalking_options = OBJ_OPT_DOWN | OBJ_OPT_UNREACHABLE, .process_perf_data = 1,
+		    .retain_nonstatus_information = 1) };
+	SET_LIST(o, web1->cfg->contacts, web1->cfg->ncontacts, struct obj_contact *, alice, bob);
+	SET_LIST(o, web1->cfg->contact_groups, web1->cfg->ncontact_groups,
+	    struct obj_contactgroup *, &o->contactgroups[0]);
 	SET_LIST(o, web1->vars, web1->nvars, struct obj_customvar, { "MAC", "00:11" },
 	    { "ZED", "zz" });
 
@@ -276,12 +291,14 @@ fixture_services(struct objects *o)
 	https = &o->services[3];
 
 	/* parents on another host: host,description pairs */
-	*pg = (struct obj_service){ DEFAULTS, .host = db1, .description = "PG",
+	*pg = (struct obj_service){ .host = db1, .description = "PG",
 		.display_name = "PG", .check_command = { "check_tcp!5432", NULL },
-		.check_period = always, .notification_period = always,
-		.max_check_attempts = 3, .parallelize_check = 1 };
+		.ext = &objects_no_extinfo,
+		.cfg = CFG(o, DEFAULTS, .check_period = always, .notification_period = always,
+		    .max_check_attempts = 3, .parallelize_check = 1) };
 	SET_LIST(o, pg->parents, pg->nparents, struct obj_service *, http, https);
-	SET_LIST(o, pg->contact_groups, pg->ncontact_groups, struct obj_contactgroup *, admins);
+	SET_LIST(o, pg->cfg->contact_groups, pg->cfg->ncontact_groups, struct obj_contactgroup *,
+	    admins);
 
 	/* a single parent, but on another host: still a pair */
 	*pg2 = *pg;
@@ -291,26 +308,28 @@ fixture_services(struct objects *o)
 	/* initial_state CRITICAL: Nagios 4.4.6 writes "o" all the same */
 	*http = (struct obj_service){ .host = web1, .description = "HTTP",
 		.display_name = "HTTP", .check_command = { "check_tcp!80", NULL },
-		.event_handler = { "notify2!y", NULL }, .check_period = always,
-		.notification_period = always, .initial_state = OBJ_STATE_CRITICAL,
-		.importance = 7, .check_interval = 5, .retry_interval = 1,
-		.max_check_attempts = 3, .is_volatile = 1, .passive_checks_enabled = 1,
-		.obsess = 1, .event_handler_enabled = 1, .flap_detection_enabled = 1,
-		.flap_detection_options = OBJ_OPT_ALL,
-		.notification_options = OBJ_OPT_RECOVERY | OBJ_OPT_WARNING | OBJ_OPT_UNKNOWN |
-		    OBJ_OPT_CRITICAL,
-		.notifications_enabled = 1, .first_notification_delay = 1,
-		.stalking_options = OBJ_OPT_OK | OBJ_OPT_WARNING, .process_perf_data = 1,
-		.ext = &http_ext, .retain_status_information = 1 };
-	SET_LIST(o, http->contacts, http->ncontacts, struct obj_contact *, alice);
+		.ext = &http_ext,
+		.cfg = CFG(o, .event_handler = { "notify2!y", NULL }, .check_period = always,
+		    .notification_period = always, .initial_state = OBJ_STATE_CRITICAL,
+		    .importance = 7, .check_interval = 5, .retry_interval = 1,
+		    .max_check_attempts = 3, .is_volatile = 1, .passive_checks_enabled = 1,
+		    .obsess = 1, .event_handler_enabled = 1, .flap_detection_enabled = 1,
+		    .flap_detection_options = OBJ_OPT_ALL,
+		    .notification_options = OBJ_OPT_RECOVERY | OBJ_OPT_WARNING | OBJ_OPT_UNKNOWN |
+			OBJ_OPT_CRITICAL,
+		    .notifications_enabled = 1, .first_notification_delay = 1,
+		    .stalking_options = OBJ_OPT_OK | OBJ_OPT_WARNING, .process_perf_data = 1,
+		    .retain_status_information = 1) };
+	SET_LIST(o, http->cfg->contacts, http->cfg->ncontacts, struct obj_contact *, alice);
 
 	/* a single parent on the same host: the description alone */
-	*https = (struct obj_service){ DEFAULTS, .host = web1, .description = "HTTPS",
+	*https = (struct obj_service){ .host = web1, .description = "HTTPS",
 		.display_name = "Secure", .check_command = { "check_tcp!443", NULL },
-		.check_period = always, .notification_period = always,
-		.max_check_attempts = 3, .parallelize_check = 1 };
+		.ext = &objects_no_extinfo,
+		.cfg = CFG(o, DEFAULTS, .check_period = always, .notification_period = always,
+		    .max_check_attempts = 3, .parallelize_check = 1) };
 	SET_LIST(o, https->parents, https->nparents, struct obj_service *, http);
-	SET_LIST(o, https->contacts, https->ncontacts, struct obj_contact *, alice);
+	SET_LIST(o, https->cfg->contacts, https->cfg->ncontacts, struct obj_contact *, alice);
 	SET_LIST(o, https->vars, https->nvars, struct obj_customvar, { "X", "y" });
 
 	o->nservicegroups = 1;
@@ -776,8 +795,10 @@ test_display_name(void **state)
 	o->nhosts = 4;
 	o->hosts = NEW(o, 4, struct obj_host);
 	h = o->hosts;
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < 4; i++) {
 		h[i].ext = &objects_no_extinfo;
+		h[i].cfg = CFG(o, DEFAULTS);
+	}
 	/* configured, equal to the name: a string of its own, printed as Nagios does */
 	h[0].name = "same";
 	h[0].display_name = arena_strdup(o->arena, "same");

@@ -157,12 +157,14 @@ t_hosts(struct objects *o, const char *const *names, unsigned n)
 		h->id = i;
 		h->name = arena_strdup(o->arena, names[i]);
 		h->parents = arena_zalloc(o->arena, T_MAXPARENTS * sizeof(*h->parents));
-		h->notification_options = OBJ_OPT_ALL;
-		h->check_interval = 5;
-		h->notification_interval = 30;
+		h->cfg = arena_zalloc(o->arena, sizeof(*h->cfg)); /* one each: tests change them */
+		h->ext = &objects_no_extinfo;
+		h->cfg->notification_options = OBJ_OPT_ALL;
+		h->cfg->check_interval = 5;
+		h->cfg->notification_interval = 30;
 		if (o->ncontacts > 0) {
-			h->contacts = t_contact_list(o);
-			h->ncontacts = 1;
+			h->cfg->contacts = t_contact_list(o);
+			h->cfg->ncontacts = 1;
 		}
 	}
 }
@@ -219,14 +221,16 @@ t_services(struct objects *o, const char *const *names, unsigned n)
 		s->description = arena_strdup(o->arena, semi + 1);
 		s->check_command.raw = o->commands[0].name;
 		s->check_command.cmd = &o->commands[0];
-		s->check_period = &o->timeperiods[0];
-		s->notification_period = &o->timeperiods[0];
-		s->notification_options = OBJ_OPT_ALL;
-		s->check_interval = 5;
-		s->notification_interval = 30;
+		s->cfg = arena_zalloc(o->arena, sizeof(*s->cfg)); /* one each: tests change them */
+		s->ext = &objects_no_extinfo;
+		s->cfg->check_period = &o->timeperiods[0];
+		s->cfg->notification_period = &o->timeperiods[0];
+		s->cfg->notification_options = OBJ_OPT_ALL;
+		s->cfg->check_interval = 5;
+		s->cfg->notification_interval = 30;
 		if (o->ncontacts > 0) {
-			s->contacts = t_contact_list(o);
-			s->ncontacts = 1;
+			s->cfg->contacts = t_contact_list(o);
+			s->cfg->ncontacts = 1;
 		}
 		h->services[h->nservices++] = s;
 	}
@@ -620,20 +624,20 @@ test_service_warnings(void **state)
 	t_hosts(o, hosts, 1);
 	t_services(o, svcs, 3);
 	s = &o->services[0];
-	s->notification_options = OBJ_OPT_RECOVERY;
-	s->ncontacts = 0;
-	s->check_period = NULL;
-	s->notification_period = NULL;
-	s->check_interval = 10;
-	s->notification_interval = 5;
+	s->cfg->notification_options = OBJ_OPT_RECOVERY;
+	s->cfg->ncontacts = 0;
+	s->cfg->check_period = NULL;
+	s->cfg->notification_period = NULL;
+	s->cfg->check_interval = 10;
+	s->cfg->notification_interval = 5;
 	/* 0 means "notify once": no warning */
-	o->services[1].check_interval = 10;
-	o->services[1].notification_interval = 0;
+	o->services[1].cfg->check_interval = 10;
+	o->services[1].cfg->notification_interval = 0;
 	/* a contact group alone is enough; no options at all is fine */
-	o->services[2].ncontacts = 0;
-	o->services[2].contact_groups = arena_zalloc(o->arena, sizeof(void *));
-	o->services[2].ncontact_groups = 1;
-	o->services[2].notification_options = OBJ_OPT_NONE;
+	o->services[2].cfg->ncontacts = 0;
+	o->services[2].cfg->contact_groups = arena_zalloc(o->arena, sizeof(void *));
+	o->services[2].cfg->ncontact_groups = 1;
+	o->services[2].cfg->notification_options = OBJ_OPT_NONE;
 	assert_int_equal(t_run(t), 0);
 	t_msg(t, 0, DIAG_WARNING, "Recovery notification option in service 's1' for host 'h1' "
 	    "doesn't make any sense - specify warning and/or critical options as well");
@@ -659,11 +663,11 @@ test_host_warnings(void **state)
 	t_basics(o);
 	t_hosts(o, hosts, 2);
 	t_services(o, svcs, 1);
-	o->hosts[0].ncontacts = 0;
-	o->hosts[0].notification_options = OBJ_OPT_RECOVERY;
+	o->hosts[0].cfg->ncontacts = 0;
+	o->hosts[0].cfg->notification_options = OBJ_OPT_RECOVERY;
 	/* hosts have no interval check */
-	o->hosts[0].check_interval = 10;
-	o->hosts[0].notification_interval = 5;
+	o->hosts[0].cfg->check_interval = 10;
+	o->hosts[0].cfg->notification_interval = 5;
 	/* h2 has no services: said only under -v -v */
 	assert_int_equal(t_run(t), 0);
 	t_msg(t, 0, DIAG_WARNING, "Host 'h1' has no default contacts or contactgroups defined!");
@@ -1008,7 +1012,7 @@ test_where(void **state)
 	t_services(o, svcs, 2);
 	t_parents(o, "a", "b");
 	t_parents(o, "b", "a");
-	o->services[1].check_period = NULL;
+	o->services[1].cfg->check_period = NULL;
 	t->env.where = t_where;
 	t->env.ctx = &calls;
 	assert_int_equal(t_run(t), 1);
