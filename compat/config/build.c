@@ -46,7 +46,7 @@ build_str(const struct rawobj *o, unsigned slot)
 static const char *
 build_label(const struct rawobj *o, char *buf, size_t len)
 {
-	switch (o->type) {
+	switch ((enum otype)o->type) {
 	case OT_SERVICEDEPENDENCY:
 		snprintf(buf, len, "%s;%s -> %s;%s", build_str(o, OT_SD_DEPENDENT_HOST_NAME),
 		    build_str(o, OT_SD_DEPENDENT_SERVICE_DESCRIPTION),
@@ -374,7 +374,7 @@ build_cmp_item(const void *x, const void *y)
 
 	if (r == 0 && a->k2 != NULL && c->k2 != NULL)
 		r = strcmp(a->k2, c->k2);
-	return r != 0 ? r : (a->pos > c->pos) - (a->pos < c->pos);
+	return r != 0 ? r : (a->o->seq > c->o->seq) - (a->o->seq < c->o->seq);
 }
 
 static int
@@ -454,7 +454,7 @@ build_collect(struct build *b, enum otype t)
 			continue;
 		it[n].o = o;
 		it[n].pre = build_prefix(it[n].k1);
-		it[n++].pos = i;
+		n++;
 	}
 	qsort(it, n, sizeof(*it), build_cmp_item);
 	for (i = 0; i < n; i++) {
@@ -510,13 +510,14 @@ build_services_named(struct build *b)
 	struct objects *m = b->m;
 	struct build_item *it;
 	struct obj_service *s;
-	struct obj_host *host = NULL;
+	struct obj_host *host = NULL, **hosts;
 	const char *prev = NULL;
 	unsigned i, k = 0;
 
 	build_collect(b, OT_SERVICE);
 	b->phase = BUILD_REG_SERVICE;
 	it = b->items[OT_SERVICE];
+	hosts = xmalloc((b->nitems[OT_SERVICE] + 1) * sizeof(*hosts));
 	for (i = 0; i < b->nitems[OT_SERVICE]; i++) {
 		/* sorted by host name (interned): look each host up once */
 		if (it[i].k1 != prev) {
@@ -528,24 +529,21 @@ build_services_named(struct build *b)
 			    "'%s'", it[i].k1, it[i].k2);
 			continue;
 		}
+		hosts[k] = host;
 		it[k++] = it[i];
 	}
 	b->nitems[OT_SERVICE] = k;
 	m->services = build_alloc(b, k, sizeof(*m->services));
 	m->nservices = k;
 	build_side_size(b, OT_SERVICE, k);
-	prev = NULL;
 	for (i = 0; i < k; i++) {
 		s = &m->services[i];
 		s->id = i;
-		if (it[i].k1 != prev) {
-			prev = it[i].k1;
-			host = objects_find_host(m, prev);
-		}
-		s->host = host;
+		s->host = hosts[i];
 		s->description = it[i].k2;
 		build_place(b, OT_SERVICE, i, it[i].o);
 	}
+	free(hosts);
 }
 
 static void

@@ -42,7 +42,7 @@ struct build_item {
 	struct rawobj *o;
 	const char *k1;
 	const char *k2;
-	unsigned pos;
+	/* ties go by o->seq, the definition order: 32 bytes sort in place */
 };
 
 /*

@@ -479,7 +479,7 @@ expand_implied(struct expand *x)
 	 */
 	for (k = 0; k < x->services.len; k++) {
 		o = x->services.items[k];
-		hi = expand_lookup(x, OT_HOST, raw_str(o, OT_SVC_HOST_NAME));
+		hi = o->ref;
 		h = expand_obj(x, OT_HOST, hi - 1);
 		if (!raw_have(o, OT_SVC_CONTACT_GROUPS) && !raw_have(o, OT_SVC_CONTACTS)) {
 			expand_take(o, OT_SVC_CONTACT_GROUPS, h, OT_HOST_CONTACT_GROUPS);

@@ -47,6 +47,17 @@ expand_one_service(struct expand *x, struct rawobj *o, struct vec *copies)
 		o->dead = 1;
 		return;
 	}
+	/*
+	 * Most services name one existing host and no hostgroup: the general
+	 * walk below would keep the definition as it is, so keep it at once.
+	 */
+	if (hgl == NULL && !x->use_true_regexp && strpbrk(hl, ",!*?+\\ \t") == NULL &&
+	    (h = expand_lookup(x, OT_HOST, hl)) != 0 &&
+	    strcmp(expand_name(expand_obj(x, OT_HOST, h - 1)), hl) == 0) {
+		o->from_hostgroup = 0;
+		o->ref = h;
+		return;
+	}
 	idset_clear(hosts);
 	idset_clear(hrej);
 	idset_clear(done);
@@ -90,6 +101,7 @@ expand_one_service(struct expand *x, struct rawobj *o, struct vec *copies)
 		placed |= 1;
 		raw_put_str(c, OT_SVC_HOST_NAME, expand_name(expand_obj(x, OT_HOST, h)));
 		raw_clear(c, OT_SVC_HOSTGROUP_NAME);
+		c->ref = h + 1;
 	}
 	vec_clear(&seq);
 	if (!(placed & 2))
@@ -194,7 +206,7 @@ expand_services(struct expand *x)
 			}
 			vec_push(&x->services, o);
 			*slot = EXPAND_SVC_TAG(h) | (uint32_t)x->services.len;
-			hi = expand_lookup(x, OT_HOST, raw_str(o, OT_SVC_HOST_NAME));
+			hi = o->ref;
 			vec_push(&x->host_svcs[hi - 1], (void *)(uintptr_t)(x->services.len - 1));
 		}
 	}

@@ -59,7 +59,7 @@ raw_begin(struct rawstore *rs, enum otype t, const char *file, int line)
 {
 	struct rawobj *o = arena_zalloc(rs->a, sizeof(*o));
 
-	o->type = t;
+	o->type = (uint8_t)t;
 	o->file = file;
 	o->line = line;
 	o->reg = 1;

@@ -54,24 +54,25 @@ struct rawexc {
 };
 
 struct rawobj {
-	enum otype type;
-	const char *file; /* interned path */
-	int line;
-	const char *tmpl_name; /* `name` */
-	const char *use;       /* `use`, comma list */
-	int8_t reg;            /* `register`: 1 unless set to 0 */
-	uint8_t resolved;
-	uint8_t from_hostgroup; /* service copied from a hostgroup_name expansion */
-	uint8_t dead;           /* dropped (duplicate, merged extinfo, ...) */
-	uint32_t seq;           /* definition order, for stable choices */
+	const char *file;          /* interned path */
+	const char *tmpl_name;     /* `name` */
+	const char *use;           /* `use`, comma list */
 	struct rawvar *vars;
 	struct rawexc *exceptions; /* timeperiods */
 	struct arena *a;           /* where ents grows */
+	struct rawslot *ents;      /* the directives set here, in no particular order */
+	struct rawobj **tmpl;      /* resolved `use` templates, in order (inherit.c) */
+	int line;
+	uint32_t seq;              /* definition order, for stable choices */
+	uint32_t ref;              /* services: the expander's index + 1 of their host */
 	uint16_t nent;
 	uint16_t cap;
 	uint16_t ntmpl;
-	struct rawslot *ents;      /* the directives set here, in no particular order */
-	struct rawobj **tmpl;      /* resolved `use` templates, in order (inherit.c) */
+	uint8_t type;              /* enum otype */
+	int8_t reg;                /* `register`: 1 unless set to 0 */
+	uint8_t resolved;
+	uint8_t from_hostgroup;    /* service copied from a hostgroup_name expansion */
+	uint8_t dead;              /* dropped (duplicate, merged extinfo, ...) */
 };
 
 struct rawstore {
