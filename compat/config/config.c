@@ -19,7 +19,7 @@
 #include "compat/config/diag.h"
 #include "compat/config/expand.h"
 #include "compat/config/inherit.h"
-#include "compat/config/lexer.h"
+#include "compat/config/objfiles.h"
 #include "compat/config/raw.h"
 #include "engine/objects/objects.h"
 #include "engine/util/arena.h"
@@ -31,33 +31,6 @@ config_say(FILE *out, const char *line)
 		fputs(line, out);
 		fflush(out);
 	}
-}
-
-/*
- * One cfg_file or cfg_dir.  One that cannot be opened is reported against
- * the nagios.cfg line that names it, which is where the admin must look.
- */
-static int
-config_read_objects(struct config_gen *gen, struct diag *d, size_t i, int isdir)
-{
-	const char *path = (isdir ? gen->cfg.cfg_dirs : gen->cfg.cfg_files).items[i];
-	struct diag_loc loc;
-	struct stat st;
-
-	errno = 0;
-	if (stat(path, &st) < 0 || (isdir ? !S_ISDIR(st.st_mode) : S_ISDIR(st.st_mode)) ||
-	    access(path, R_OK) < 0) {
-		memset(&loc, 0, sizeof(loc));
-		loc.file = gen->cfg.config_file;
-		loc.line = (int)(uintptr_t)(isdir ? gen->cfg.cfg_dir_lines :
-		    gen->cfg.cfg_file_lines).items[i];
-		loc.directive = isdir ? "cfg_dir" : "cfg_file";
-		diag_error(d, &loc, "Cannot open config %s '%s' for reading: %s",
-		    isdir ? "directory" : "file", path,
-		    errno != 0 ? strerror(errno) : "wrong file type");
-		return 1;
-	}
-	return isdir ? lexer_read_dir(gen->rs, path) : lexer_read_file(gen->rs, path);
 }
 
 /*
@@ -103,7 +76,6 @@ config_read(const char *path, const char *jaque_cfg, struct diag *d, FILE *out,
     struct config_gen *gen)
 {
 	unsigned errors_before;
-	size_t i;
 	int errors = 0, berr = 0;
 
 	memset(gen, 0, sizeof(*gen));
@@ -116,10 +88,7 @@ config_read(const char *path, const char *jaque_cfg, struct diag *d, FILE *out,
 	errors_before = diag_errors(d);
 	gen->parse_arena = arena_new();
 	gen->rs = rawstore_new(gen->parse_arena, d);
-	for (i = 0; i < gen->cfg.cfg_files.len; i++)
-		errors += config_read_objects(gen, d, i, 0);
-	for (i = 0; i < gen->cfg.cfg_dirs.len; i++)
-		errors += config_read_objects(gen, d, i, 1);
+	errors += objfiles_read(gen->rs, &gen->cfg, (unsigned)gen->cfg.config_threads);
 	config_stage_time("read");
 	if (errors == 0) {
 		errors += inherit_resolve_all(gen->rs);

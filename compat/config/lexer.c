@@ -30,7 +30,7 @@ struct lexer {
 	unsigned depth;   /* include nesting */
 };
 
-static int lexer_read_file_depth(struct rawstore *rs, const char *path, unsigned depth);
+
 static int lexer_read_dir_depth(struct rawstore *rs, const char *dir, unsigned depth);
 
 static void
@@ -249,7 +249,7 @@ lexer_read_buffer(struct rawstore *rs, const char *file, const char *buf, size_t
 	return lx.errors;
 }
 
-static int
+int
 lexer_read_file_depth(struct rawstore *rs, const char *path, unsigned depth)
 {
 	FILE *fp = fopen(path, "r");

@@ -22,6 +22,8 @@ struct rawstore;
 
 /* read one object file; returns the number of errors reported (0 = fine) */
 int lexer_read_file(struct rawstore *rs, const char *path);
+/* the same for a file found depth directories down a cfg_dir (includes nest from there) */
+int lexer_read_file_depth(struct rawstore *rs, const char *path, unsigned depth);
 /* read every *.cfg under dir, recursively, skipping dot files; returns errors */
 int lexer_read_dir(struct rawstore *rs, const char *dir);
 /* read object definitions from a buffer (for tests and fuzzing); file names messages */

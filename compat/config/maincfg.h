@@ -221,6 +221,7 @@ struct main_cfg {
 	int host_concurrency;   /* default 0 = unlimited */
 	int workers;            /* default 0 = automatic */
 	int builtin_checks;     /* default 1 */
+	int config_threads;     /* default 0 = one per cpu: lexing the object files */
 };
 
 /*

@@ -261,6 +261,8 @@ static const struct maincfg_directive jaque_rows[] = {
 	{ .name = "workers", .kind = MAINCFG_INT, .off = OFF(workers),
 	    .min = 0, .max = INT_MAX, .flags = MAINCFG_F_STRICT },
 	BOOL("builtin_checks", builtin_checks, 1),
+	{ .name = "config_threads", .kind = MAINCFG_INT, .off = OFF(config_threads),
+	    .min = 0, .max = 64, .flags = MAINCFG_F_STRICT },
 };
 
 const struct maincfg_directive *

@@ -28,6 +28,8 @@ rawstore_new(struct arena *a, struct diag *d)
 	rs->d = d;
 	const struct odir *dir;
 
+	vec_init(&rs->tlog);
+	vec_init(&rs->arenas);
 	for (t = 0; t < OT_NTYPES; t++) {
 		vec_init(&rs->objs[t]);
 		rs->tmpl[t] = hmap_new(16);
@@ -46,11 +48,17 @@ rawstore_free(struct rawstore *rs)
 
 	if (rs == NULL)
 		return;
+	size_t i;
+
 	for (t = 0; t < OT_NTYPES; t++) {
 		vec_clear(&rs->objs[t]);
 		hmap_free(rs->tmpl[t]);
 		hmap_free(rs->dirs[t]);
 	}
+	vec_clear(&rs->tlog);
+	for (i = 0; i < rs->arenas.len; i++)
+		arena_free(rs->arenas.items[i]);
+	vec_clear(&rs->arenas);
 	free(rs);
 }
 
@@ -549,19 +557,29 @@ raw_set(struct rawstore *rs, struct rawobj *o, const char *name, const char *val
 }
 
 int
-raw_end(struct rawstore *rs, struct rawobj *o)
+raw_register_template(struct rawstore *rs, struct rawobj *o)
 {
 	struct rawobj *prev;
+	struct rawtmpl *t;
 	char lb[512];
 	struct diag_loc loc;
 
-	if (o->tmpl_name == NULL)
-		return 0;
 	prev = hmap_put_new(rs->tmpl[o->type], o->tmpl_name, o);
-	if (prev == NULL)
+	if (prev == NULL) {
+		t = arena_alloc(rs->a, sizeof(*t));
+		t->o = o;
+		t->ndiag = diag_count(rs->d);
+		vec_push(&rs->tlog, t);
 		return 0;
+	}
 	loc = raw_loc(o, "name", lb, sizeof(lb));
 	diag_error(rs->d, &loc, "Duplicate definition found for %s template '%s' (first defined in "
 	    "'%s' line %d)", otype_info(o->type)->name, o->tmpl_name, prev->file, prev->line);
 	return -1;
+}
+
+int
+raw_end(struct rawstore *rs, struct rawobj *o)
+{
+	return o->tmpl_name != NULL ? raw_register_template(rs, o) : 0;
 }

@@ -82,6 +82,14 @@ struct rawstore {
 	struct hmap *dirs[OT_NTYPES]; /* directive name -> struct odir, per type */
 	uint32_t seq;
 	struct diag *d;
+	struct vec tlog;   /* struct rawtmpl *: templates registered, in order */
+	struct vec arenas; /* arenas of merged stores (objfiles.c), freed with the store */
+};
+
+/* a template registration, and how many diagnostics the store had then */
+struct rawtmpl {
+	struct rawobj *o;
+	unsigned ndiag;
 };
 
 struct rawstore *rawstore_new(struct arena *a, struct diag *d);
@@ -96,6 +104,8 @@ struct rawobj *raw_begin(struct rawstore *rs, enum otype t, const char *file, in
 int raw_set(struct rawstore *rs, struct rawobj *o, const char *name, const char *value, int line);
 /* finish a definition: index its template name; returns 0 or -1 (duplicate template) */
 int raw_end(struct rawstore *rs, struct rawobj *o);
+/* index o's template name (set) in rs, logged in rs->tlog; 0 or -1 (duplicate, reported) */
+int raw_register_template(struct rawstore *rs, struct rawobj *o);
 /* a copy of o (slots, vars, exceptions shared as values) appended to the store */
 struct rawobj *raw_clone(struct rawstore *rs, const struct rawobj *o);
 

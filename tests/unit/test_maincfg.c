@@ -509,7 +509,7 @@ test_jaque_cfg(void **state)
 
 	/* beside nagios.cfg */
 	fx_write(f, "jaque.cfg", "# jaque\nticks_per_second = 250\nworkers=4\n"
-	    "global_concurrency=100\nhost_concurrency=2\nbuiltin_checks=0\n");
+	    "global_concurrency=100\nhost_concurrency=2\nbuiltin_checks=0\nconfig_threads=3\n");
 	assert_int_equal(fx_cfg(f, "interval_length=60\n"), 0);
 	p = fx_path(f, "jaque.cfg");
 	assert_string_equal(c->jaque_cfg_file, p);
@@ -519,6 +519,7 @@ test_jaque_cfg(void **state)
 	assert_int_equal(c->global_concurrency, 100);
 	assert_int_equal(c->host_concurrency, 2);
 	assert_int_equal(c->builtin_checks, 0);
+	assert_int_equal(c->config_threads, 3);
 	assert_null(maincfg_raw(c, "workers"));
 
 	/* named explicitly */
@@ -544,7 +545,7 @@ test_jaque_cfg_rejected(void **state)
 	static const char *const bad[] = {
 		"ticks_per_second=0\n", "ticks_per_second=1001\n", "ticks_per_second=10x\n",
 		"ticks_per_second=\n", "global_concurrency=-1\n", "host_concurrency=abc\n",
-		"workers=-2\n", "builtin_checks=2\n", "builtin_checks=yes\n",
+		"workers=-2\n", "config_threads=-1\n", "builtin_checks=2\n", "builtin_checks=yes\n",
 		"interval_length=60\n", "xfoo=1\n", "nonsense\n", NULL,
 	};
 	int i;
