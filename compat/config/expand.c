@@ -427,9 +427,8 @@ expand_free(struct expand *x)
 		idset_free(&x->gs[i]);
 	for (i = 0; i < 3; i++)
 		idset_free(&x->ss[i]);
-	for (i = 0; x->host_svcs != NULL && i < expand_count(x, OT_HOST); i++)
-		vec_clear(&x->host_svcs[i]);
-	free(x->host_svcs);
+	free(x->svc_off);
+	free(x->svc_ids);
 	free(x->svc_slot);
 	vec_clear(&x->services);
 	for (t = 0; t < OT_NTYPES; t++) {

@@ -53,7 +53,9 @@ struct expand {
 	struct vec services;          /* flat registered services (rawobj *) */
 	uint64_t *svc_slot;           /* (host, description) -> index + 1, open addressing */
 	size_t svc_mask;
-	struct vec *host_svcs;        /* per host: indexes into services (as uintptr_t) */
+	/* per host h: its services' indexes into services are svc_ids[svc_off[h] .. svc_off[h + 1]) */
+	uint32_t *svc_off;
+	uint32_t *svc_ids;
 };
 
 /* index + 1 of the registered object called name, 0 when none */

@@ -186,7 +186,6 @@ expand_services(struct expand *x)
 	for (x->svc_mask = 15; x->svc_mask + 1 < order.len * 2;)
 		x->svc_mask = x->svc_mask * 2 + 1;
 	x->svc_slot = xcalloc(x->svc_mask + 1, sizeof(*x->svc_slot));
-	x->host_svcs = xcalloc((size_t)nh + 1, sizeof(struct vec));
 	vec_init(&x->services);
 	for (pass = 0; pass < 2; pass++) {
 		for (i = 0; i < order.len; i++) {
@@ -206,10 +205,24 @@ expand_services(struct expand *x)
 			}
 			vec_push(&x->services, o);
 			*slot = EXPAND_SVC_TAG(h) | (uint32_t)x->services.len;
-			hi = o->ref;
-			vec_push(&x->host_svcs[hi - 1], (void *)(uintptr_t)(x->services.len - 1));
 		}
 	}
+	/*
+	 * Each host's services, in the order they were kept: svc_off[h] counts
+	 * host h's, summed up it is where h's run ends, and filling each run
+	 * from its end leaves it where the run starts.
+	 */
+	x->svc_off = xcalloc((size_t)nh + 1, sizeof(*x->svc_off));
+	x->svc_ids = xmalloc((x->services.len + 1) * sizeof(*x->svc_ids));
+	for (i = 0; i < x->services.len; i++)
+		x->svc_off[((struct rawobj *)x->services.items[i])->ref - 1]++;
+	for (hi = 1; hi < nh; hi++)
+		x->svc_off[hi] += x->svc_off[hi - 1];
+	for (i = x->services.len; i-- > 0;) {
+		hi = ((struct rawobj *)x->services.items[i])->ref - 1;
+		x->svc_ids[--x->svc_off[hi]] = (uint32_t)i;
+	}
+	x->svc_off[nh] = (uint32_t)x->services.len;
 	vec_clear(&copies);
 	vec_clear(&order);
 }
@@ -223,8 +236,9 @@ expand_service(const struct expand *x, const char *host, const char *desc)
 int
 expand_host_services(struct expand *x, unsigned hi, const char *list, struct vec *out)
 {
-	struct vec *hs = &x->host_svcs[hi];
-	uint8_t *acc = xcalloc(hs->len + 1, 1), *rej = xcalloc(hs->len + 1, 1);
+	const uint32_t *ids = x->svc_ids + x->svc_off[hi];
+	size_t n = x->svc_off[hi + 1] - x->svc_off[hi];
+	uint8_t *acc = xcalloc(n + 1, 1), *rej = xcalloc(n + 1, 1);
 	char *copy = xstrdup(list), *cur = copy, *item, err[256];
 	int regexp = 0, missing = 0, found, reject, star;
 	size_t j;
@@ -243,8 +257,8 @@ expand_host_services(struct expand *x, unsigned hi, const char *list, struct vec
 		star = !regexp && strcmp(item, "*") == 0;
 		r = regexp ? rx_compile(item + strspn(item, "*"), err, sizeof(err)) : NULL;
 		found = 0;
-		for (j = 0; j < hs->len; j++) {
-			s = x->services.items[(uintptr_t)hs->items[j]];
+		for (j = 0; j < n; j++) {
+			s = x->services.items[ids[j]];
 			if (regexp ? (r != NULL && rx_match(r, raw_str(s, OT_SVC_SERVICE_DESCRIPTION)))
 			    : (star || strcmp(item, raw_str(s, OT_SVC_SERVICE_DESCRIPTION)) == 0)) {
 				found = 1;
@@ -259,9 +273,9 @@ expand_host_services(struct expand *x, unsigned hi, const char *list, struct vec
 		if (!found && !star)
 			missing++;
 	}
-	for (j = 0; j < hs->len; j++)
+	for (j = 0; j < n; j++)
 		if (acc[j] && !rej[j])
-			vec_push(out, hs->items[j]);
+			vec_push(out, (void *)(uintptr_t)ids[j]);
 	free(copy);
 	free(acc);
 	free(rej);
