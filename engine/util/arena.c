@@ -22,6 +22,7 @@ struct arena_chunk {
 	struct arena_chunk *next;
 	size_t size;
 	size_t used;
+	size_t mapped; /* bytes mapped by xalloc_huge (header included), 0 when malloc'd */
 	_Alignas(ARENA_ALIGN) unsigned char data[];
 };
 
@@ -50,22 +51,48 @@ arena_free(struct arena *a)
 		return;
 	for (c = a->head; c != NULL; c = next) {
 		next = c->next;
-		free(c);
+		if (c->mapped)
+			xfree_huge(c, c->mapped);
+		else
+			free(c);
 	}
 	free(a->itab);
 	free(a->itag);
 	free(a);
 }
 
-/* a chunk of its own for a big request; zeroed when asked (calloc's pages come zeroed) */
+/*
+ * A chunk of at least n data bytes.  From 2 MiB on it is mapped on its own
+ * with huge pages (a million objects otherwise cost tens of thousands of
+ * page faults) and comes zeroed; smaller ones come from malloc.
+ */
+static struct arena_chunk *
+arena_chunk_new(size_t n, int zero)
+{
+	struct arena_chunk *c;
+	size_t total = sizeof(*c) + n;
+
+	if (total >= XALLOC_HUGE) {
+		total = (total + XALLOC_HUGE - 1) & ~(XALLOC_HUGE - 1);
+		c = xalloc_huge(total);
+		c->mapped = total;
+		c->size = total - sizeof(*c);
+		return c;
+	}
+	c = zero ? xcalloc(1, total) : xmalloc(total);
+	c->mapped = 0;
+	c->size = n;
+	return c;
+}
+
+/* a chunk of its own for a big request; zeroed when asked (calloc's and mmap's pages are) */
 static void *
 arena_big(struct arena *a, size_t n, int zero)
 {
-	struct arena_chunk *c = zero ? xcalloc(1, sizeof(*c) + n) : xmalloc(sizeof(*c) + n);
+	struct arena_chunk *c = arena_chunk_new(n, zero);
 
-	c->size = n;
-	c->used = n;
-	a->bytes += sizeof(*c) + n;
+	c->used = c->size;
+	a->bytes += sizeof(*c) + c->size;
 	if (a->head != NULL) {
 		/* keep the current chunk in front: it still has room */
 		c->next = a->head->next;
@@ -91,10 +118,9 @@ arena_get(struct arena *a, size_t n, int zero)
 	if (c == NULL || c->size - c->used < n) {
 		size_t size = a->next_chunk ? a->next_chunk : ARENA_CHUNK;
 
-		c = xmalloc(sizeof(*c) + size);
-		c->size = size;
+		c = arena_chunk_new(size - sizeof(*c), 0);
 		c->used = 0;
-		a->bytes += sizeof(*c) + size;
+		a->bytes += sizeof(*c) + c->size;
 		if (size < ARENA_CHUNK_MAX)
 			a->next_chunk = size * 2;
 		c->next = a->head;

@@ -34,6 +34,41 @@ xalloc_hint_huge(void *p, size_t n)
 #endif
 }
 
+static void xalloc_die(size_t n);
+
+void *
+xalloc_huge(size_t n)
+{
+	size_t len = n + XALLOC_HUGE_PAGE, head, tail;
+	uintptr_t a;
+	char *p;
+
+	if (n == 0 || n % XALLOC_HUGE_PAGE != 0 || len < n)
+		abort();
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		xalloc_die(n);
+	/* keep the 2 MiB-aligned n bytes inside, give the rest back */
+	a = ((uintptr_t)p + XALLOC_HUGE_PAGE - 1) & ~(XALLOC_HUGE_PAGE - 1);
+	head = a - (uintptr_t)p;
+	tail = len - head - n;
+	if (head > 0)
+		munmap(p, head);
+	if (tail > 0)
+		munmap((char *)a + n, tail);
+#ifdef MADV_HUGEPAGE
+	(void)madvise((void *)a, n, MADV_HUGEPAGE);
+#endif
+	return (void *)a;
+}
+
+void
+xfree_huge(void *p, size_t n)
+{
+	if (p != NULL)
+		munmap(p, n);
+}
+
 static void
 xalloc_die(size_t n)
 {

@@ -16,6 +16,13 @@ void *xreallocarray(void *p, size_t nmemb, size_t size);
 char *xstrdup(const char *s);
 /* mark a block of n bytes at p for transparent huge pages (blocks >= 4 MiB) */
 void xalloc_hint_huge(void *p, size_t n);
+/*
+ * n bytes (a multiple of XALLOC_HUGE) mapped on their own, aligned to
+ * 2 MiB and marked for huge pages, zeroed; given back with xfree_huge.
+ */
+#define XALLOC_HUGE ((size_t)2 << 20)
+void *xalloc_huge(size_t n);
+void xfree_huge(void *p, size_t n);
 char *xstrndup(const char *s, size_t n);
 /* printf into a fresh heap string; caller frees */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
