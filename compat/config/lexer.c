@@ -28,6 +28,8 @@ struct lexer {
 	int line;         /* physical line of the cursor (1-based) */
 	int errors;
 	unsigned depth;   /* include nesting */
+	int more;         /* a part of a file that goes on at next_line (lexer_read_part) */
+	int next_line;
 };
 
 
@@ -221,12 +223,38 @@ lexer_run(struct lexer *lx)
 		}
 		lexer_error(lx, lineno, "Unexpected token or statement '%s'", line);
 	}
-	if (cur != NULL || skipping) {
+	if ((cur != NULL || skipping) && lx->more) {
+		/* what the definition that starts the next part says of it */
+		lexer_error(lx, lx->next_line, "Unexpected start of object definition%s; close "
+		    "the preceding object first", "");
+		if (cur != NULL)
+			cur->dead = 1;
+	} else if (cur != NULL || skipping) {
 		lexer_error(lx, lx->line - 1, "Unexpected EOF%s - check for a missing closing bracket",
 		    "");
 		if (cur != NULL)
 			cur->dead = 1;
 	}
+}
+
+int
+lexer_read_part(struct rawstore *rs, const char *path, char *buf, size_t len, int first_line,
+    int more, int next_line, unsigned depth)
+{
+	struct lexer lx;
+
+	memset(&lx, 0, sizeof(lx));
+	lx.rs = rs;
+	lx.file = arena_intern(rs->a, path);
+	lx.p = buf;
+	lx.end = buf + len;
+	lx.line = first_line;
+	lx.depth = depth;
+	lx.more = more;
+	lx.next_line = next_line;
+	buf[len] = '\0';
+	lexer_run(&lx);
+	return lx.errors;
 }
 
 int

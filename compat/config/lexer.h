@@ -24,6 +24,15 @@ struct rawstore;
 int lexer_read_file(struct rawstore *rs, const char *path);
 /* the same for a file found depth directories down a cfg_dir (includes nest from there) */
 int lexer_read_file_depth(struct rawstore *rs, const char *path, unsigned depth);
+/*
+ * Lex a part of the file path: the len bytes at buf (writable, with room
+ * for a '\0' at buf[len]), whose first line is first_line.  more: the
+ * file goes on at next_line with a `define` line (the part ends just
+ * before it), so a definition left open is reported as that line reports
+ * it, not as an unexpected end of file.
+ */
+int lexer_read_part(struct rawstore *rs, const char *path, char *buf, size_t len, int first_line,
+    int more, int next_line, unsigned depth);
 /* read every *.cfg under dir, recursively, skipping dot files; returns errors */
 int lexer_read_dir(struct rawstore *rs, const char *dir);
 /* read object definitions from a buffer (for tests and fuzzing); file names messages */

@@ -1,14 +1,18 @@
 /*
  * objfiles: see objfiles.h.  First a plan, made on the calling thread: the
  * files to read in order, and between them the findings that belong there
- * (a cfg_file or cfg_dir that cannot be opened).  Then workers take files
- * off the plan by a shared counter, each lexing into a store of its own.
- * Then the calling thread merges the stores in plan order.
+ * (a cfg_file or cfg_dir that cannot be opened).  A big file is planned
+ * as parts that each start with a `define` line.  Then workers take steps
+ * off the plan by a shared counter: first they read the parts and count
+ * their lines (so each part knows its first line number), then they lex
+ * every file and part into a store of its own.  Then the calling thread
+ * merges the stores in plan order.
  */
 #include "compat/config/objfiles.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -28,11 +32,26 @@
 
 #define OBJFILES_MAX_THREADS 8
 #define OBJFILES_MAX_DEPTH 64
+/* files are split in parts of about this size, when there are threads to share them */
+static off_t objfiles_part = (off_t)32 << 20;
+#define OBJFILES_MAX_PARTS 256
+/* object files over this size are left whole (the lexer refuses them) */
+#define OBJFILES_MAX_FILE ((off_t)1 << 30)
 
 /* one step of the plan: a file to read, or a finding to report */
 struct objfile {
 	char *path;     /* the file, or NULL for a finding */
 	unsigned depth; /* directories below its cfg_dir */
+	/* a part of a file: bytes [off, off + len), read into buf, nl lines */
+	int part;
+	int last;       /* the file's last part */
+	off_t off;
+	size_t len;
+	char *buf;
+	unsigned nl;
+	int read_errno; /* why reading the part failed, 0 when it did not */
+	int first_line;
+	int next_line;  /* the next part's first line */
 	/* a finding: where and what */
 	struct diag_loc loc;
 	char *msg;
@@ -46,16 +65,98 @@ struct objfile {
 struct objplan {
 	struct vec steps; /* struct objfile * */
 	atomic_size_t next;
+	int phase;        /* 0: read the parts; 1: lex */
+	unsigned threads; /* wanted: when 1, files are not split */
 };
 
-static void
-objfiles_file(struct objplan *p, const char *path, unsigned depth)
+static struct objfile *
+objfiles_step(struct objplan *p, const char *path, unsigned depth)
 {
 	struct objfile *f = xcalloc(1, sizeof(*f));
 
 	f->path = xstrdup(path);
 	f->depth = depth;
 	vec_push(&p->steps, f);
+	return f;
+}
+
+/*
+ * The first offset at or after t where a line begins with `define` (after
+ * blanks) and the line before it does not end in a backslash (which would
+ * join them), so that lexing from there starts where the lexer would be
+ * between definitions; -1 when there is none before size.
+ */
+static off_t
+objfiles_boundary(int fd, off_t t, off_t size)
+{
+	char buf[64 * 1024];
+	off_t at = t - 2; /* the window holds the two bytes before each line */
+	ssize_t n;
+	size_t i, j;
+
+	while (at + 2 < size) {
+		n = pread(fd, buf, sizeof(buf), at);
+		if (n < 16)
+			return -1;
+		for (i = 2; i + 8 <= (size_t)n; i++) {
+			if (buf[i - 1] != '\n')
+				continue;
+			j = i - 2;
+			if (buf[j] == '\r' && j > 0)
+				j--;
+			if (buf[j] == '\\')
+				continue;
+			for (j = i; j < (size_t)n && (buf[j] == ' ' || buf[j] == '\t'); j++)
+				;
+			if (j + 6 <= (size_t)n && memcmp(buf + j, "define", 6) == 0)
+				return at + (off_t)i;
+		}
+		/* the next window overlaps this one by the bytes a test needs */
+		at += n - 16;
+	}
+	return -1;
+}
+
+/* a file to lex: whole, or in parts when it is big and there are threads */
+static void
+objfiles_file(struct objplan *p, const char *path, unsigned depth)
+{
+	struct objfile *f;
+	struct stat st;
+	off_t cut[OBJFILES_MAX_PARTS + 1], b;
+	unsigned nparts, k, n = 0;
+	int fd;
+
+	if (p->threads < 2 || (fd = open(path, O_RDONLY)) < 0) {
+		objfiles_step(p, path, depth);
+		return;
+	}
+	if (fstat(fd, &st) < 0 || st.st_size < 2 * objfiles_part ||
+	    st.st_size > OBJFILES_MAX_FILE) {
+		close(fd);
+		objfiles_step(p, path, depth);
+		return;
+	}
+	nparts = (unsigned)(st.st_size / objfiles_part);
+	if (nparts > OBJFILES_MAX_PARTS)
+		nparts = OBJFILES_MAX_PARTS;
+	cut[n++] = 0;
+	for (k = 1; k < nparts; k++) {
+		b = objfiles_boundary(fd, st.st_size / nparts * k, st.st_size);
+		if (b < 0)
+			break;
+		if (b > cut[n - 1])
+			cut[n++] = b;
+	}
+	close(fd);
+	cut[n] = st.st_size;
+	for (k = 0; k < n; k++) {
+		f = objfiles_step(p, path, depth);
+		f->part = 1;
+		f->off = cut[k];
+		f->len = (size_t)(cut[k + 1] - cut[k]);
+		f->last = k + 1 == n;
+	}
 }
 
 /* a finding at loc (file and line copied), message fmt with one string */
@@ -127,6 +228,55 @@ objfiles_plan_entry(struct objplan *p, const struct main_cfg *cfg, size_t i, int
 		objfiles_file(p, path, 0);
 }
 
+/* read a part and count its lines */
+static void
+objfiles_load(struct objfile *f)
+{
+	int fd = open(f->path, O_RDONLY);
+	size_t got = 0;
+	ssize_t n;
+	char *c;
+
+	f->buf = xmalloc(f->len + 1);
+	if (fd < 0) {
+		f->read_errno = errno;
+		return;
+	}
+	while (got < f->len) {
+		n = pread(fd, f->buf + got, f->len - got, f->off + (off_t)got);
+		if (n <= 0) {
+			f->read_errno = n < 0 ? errno : EIO;
+			break;
+		}
+		got += (size_t)n;
+	}
+	close(fd);
+	for (c = f->buf; (c = memchr(c, '\n', (size_t)(f->buf + got - c))) != NULL; c++)
+		f->nl++;
+}
+
+static void
+objfiles_lex(struct objfile *f)
+{
+	struct diag_loc loc = { f->path, 0, NULL, NULL, NULL };
+
+	f->a = arena_new();
+	f->d = diag_new(NULL);
+	f->rs = rawstore_new(f->a, f->d);
+	if (!f->part) {
+		f->errors = lexer_read_file_depth(f->rs, f->path, f->depth);
+	} else if (f->read_errno != 0) {
+		diag_error(f->d, &loc, "Cannot open config file '%s' for reading: %s", f->path,
+		    strerror(f->read_errno));
+		f->errors = 1;
+	} else {
+		f->errors = lexer_read_part(f->rs, f->path, f->buf, f->len, f->first_line,
+		    !f->last, f->next_line, f->depth);
+	}
+	free(f->buf);
+	f->buf = NULL;
+}
+
 static void *
 objfiles_worker(void *arg)
 {
@@ -138,12 +288,31 @@ objfiles_worker(void *arg)
 		f = p->steps.items[i];
 		if (f->path == NULL)
 			continue;
-		f->a = arena_new();
-		f->d = diag_new(NULL);
-		f->rs = rawstore_new(f->a, f->d);
-		f->errors = lexer_read_file_depth(f->rs, f->path, f->depth);
+		if (p->phase == 0) {
+			if (f->part)
+				objfiles_load(f);
+		} else {
+			objfiles_lex(f);
+		}
 	}
 	return NULL;
+}
+
+/* run the workers over the plan: n threads, the calling one included */
+static void
+objfiles_run(struct objplan *p, unsigned n)
+{
+	pthread_t tid[OBJFILES_MAX_THREADS];
+	unsigned started = 0, k;
+
+	atomic_store(&p->next, 0);
+	/* a thread that cannot start is not needed: the others take its share */
+	for (k = 1; k < n; k++)
+		if (pthread_create(&tid[started], NULL, objfiles_worker, p) == 0)
+			started++;
+	objfiles_worker(p);
+	for (k = 0; k < started; k++)
+		pthread_join(tid[k], NULL);
 }
 
 /* the diagnostics of f from *next up to end, again on rs's diag */
@@ -195,6 +364,12 @@ objfiles_merge(struct rawstore *rs, struct objfile *f)
 	return errors;
 }
 
+void
+objfiles_set_part_size(size_t bytes)
+{
+	objfiles_part = bytes > 0 ? (off_t)bytes : (off_t)32 << 20;
+}
+
 static unsigned
 objfiles_threads(unsigned want, size_t nfiles)
 {
@@ -216,27 +391,40 @@ objfiles_read(struct rawstore *rs, const struct main_cfg *cfg, unsigned threads)
 {
 	struct objplan p;
 	struct objfile *f;
-	pthread_t tid[OBJFILES_MAX_THREADS];
-	unsigned n, started = 0, k;
+	unsigned n, nparts = 0;
 	size_t i, nfiles = 0;
-	int errors = 0;
+	int errors = 0, line = 1;
 
 	vec_init(&p.steps);
 	atomic_init(&p.next, 0);
+	p.threads = objfiles_threads(threads, OBJFILES_MAX_THREADS);
 	for (i = 0; i < cfg->cfg_files.len; i++)
 		objfiles_plan_entry(&p, cfg, i, 0);
 	for (i = 0; i < cfg->cfg_dirs.len; i++)
 		objfiles_plan_entry(&p, cfg, i, 1);
-	for (i = 0; i < p.steps.len; i++)
-		nfiles += ((struct objfile *)p.steps.items[i])->path != NULL;
+	for (i = 0; i < p.steps.len; i++) {
+		f = p.steps.items[i];
+		nfiles += f->path != NULL;
+		nparts += f->part;
+	}
 	n = objfiles_threads(threads, nfiles);
-	/* the calling thread is one of the n; a thread that cannot start is not needed */
-	for (k = 1; k < n; k++)
-		if (pthread_create(&tid[started], NULL, objfiles_worker, &p) == 0)
-			started++;
-	objfiles_worker(&p);
-	for (k = 0; k < started; k++)
-		pthread_join(tid[k], NULL);
+	if (nparts > 0) {
+		p.phase = 0;
+		objfiles_run(&p, objfiles_threads(threads, nparts));
+		/* each part's first line, and the next one's */
+		for (i = 0; i < p.steps.len; i++) {
+			f = p.steps.items[i];
+			if (!f->part)
+				continue;
+			if (f->off == 0)
+				line = 1;
+			f->first_line = line;
+			line += (int)f->nl;
+			f->next_line = line;
+		}
+	}
+	p.phase = 1;
+	objfiles_run(&p, n);
 	for (i = 0; i < p.steps.len; i++) {
 		f = p.steps.items[i];
 		if (f->path == NULL) {

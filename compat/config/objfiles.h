@@ -9,11 +9,15 @@
  * indexed in order (a name defined in two files is reported where the
  * second definition ends), and diagnostics are replayed in order.  So the
  * result is what a sequential read gives; only interned strings are no
- * longer one pointer across files.  The merged stores' arenas belong to
+ * longer one pointer across files.  A big file is split in parts that are
+ * lexed the same way (a definition left open at the end of a part is
+ * reported as the next part's first line reports it).  The merged stores' arenas belong to
  * rs from then on.
  */
 #ifndef JAQUE_OBJFILES_H
 #define JAQUE_OBJFILES_H
+
+#include <stddef.h>
 
 struct main_cfg;
 struct rawstore;
@@ -24,5 +28,11 @@ struct rawstore;
  * of errors.
  */
 int objfiles_read(struct rawstore *rs, const struct main_cfg *cfg, unsigned threads);
+/*
+ * Files of twice this size or more are lexed in parts of about this size
+ * (each starting at a `define` line) when there is more than one thread;
+ * 0 restores the default, 32 MiB.  For tests.
+ */
+void objfiles_set_part_size(size_t bytes);
 
 #endif

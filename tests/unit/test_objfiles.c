@@ -248,6 +248,72 @@ test_parallel_is_sequential(void **state)
 	run_free(&ref);
 }
 
+/*
+ * A file lexed in parts gives what it gives whole: a definition left open
+ * where a part ends, one of an unknown type, a backslash joining a line
+ * to a `define` line (no part may start there), comments, CRLF lines.
+ */
+static void
+test_parts_are_sequential(void **state)
+{
+	static char text[256 * 1024];
+	struct main_cfg c;
+	struct run ref, par;
+	size_t n = 0;
+	unsigned threads;
+	int i;
+
+	(void)state;
+	for (i = 0; i < 800; i++) {
+		switch (i % 7) {
+		case 0: /* left open: the next define closes it with an error */
+			n += (size_t)snprintf(text + n, sizeof(text) - n,
+			    "define host {\n host_name open%d\n", i);
+			break;
+		case 1: /* an unknown type is skipped to its closing brace */
+			n += (size_t)snprintf(text + n, sizeof(text) - n,
+			    "define nosuchtype {\n x y\n}\n");
+			break;
+		case 2: /* a continuation swallows the define line after it */
+			n += (size_t)snprintf(text + n, sizeof(text) - n,
+			    "define host {\n host_name cont%d\n notes a \\\n"
+			    "define host {\n}\n", i);
+			break;
+		case 3: /* CRLF and comments */
+			n += (size_t)snprintf(text + n, sizeof(text) - n,
+			    "# comment\r\n  define host {\r\n host_name crlf%d ; c\r\n}\r\n\n", i);
+			break;
+		default:
+			n += (size_t)snprintf(text + n, sizeof(text) - n,
+			    "define host {\n use t1\n host_name p%d\n _ID %d\n}\n", i, i);
+			break;
+		}
+	}
+	/* and one left open at the very end */
+	n += (size_t)snprintf(text + n, sizeof(text) - n, "define host {\n host_name last\n");
+	assert_true(n < sizeof(text) - 1);
+	put("d/e/parts.cfg", text);
+
+	run_new(&ref);
+	read_in_order(&ref);
+	assert_true(diag_has(ref.d, DIAG_ERROR, "Unexpected start of object definition"));
+	assert_true(diag_has(ref.d, DIAG_ERROR, "Unexpected EOF"));
+	assert_true(diag_has(ref.d, DIAG_ERROR, "Invalid object definition type"));
+	cfg_init(&c, "d");
+	/* parts of about 2 KiB: dozens of them, most ending inside a definition */
+	objfiles_set_part_size(2048);
+	for (threads = 2; threads <= 4; threads++) {
+		run_new(&par);
+		par.errors = objfiles_read(par.rs, &c, threads);
+		assert_same(&ref, &par);
+		run_free(&par);
+	}
+	objfiles_set_part_size(0);
+	cfg_done(&c);
+	run_free(&ref);
+	unlink(path_of("d/e/parts.cfg"));
+}
+
 static void
 test_unreadable_entries(void **state)
 {
@@ -280,6 +346,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parallel_is_sequential),
+		cmocka_unit_test(test_parts_are_sequential),
 		cmocka_unit_test(test_unreadable_entries),
 	};
 
