@@ -239,6 +239,14 @@ static const struct build_list bd_l_hg_members = {
 	.missing = "Failed to locate host '%s' for hostgroup '%s'",
 };
 
+enum { BD_MEMO_CMD, BD_MEMO_TP, BD_MEMO_LIST };
+
+static struct build_memo *
+bd_memo(struct build *b, int kind, const void *key)
+{
+	return &b->memo[kind][((uintptr_t)key >> 3 ^ (uintptr_t)key >> 11) & 255];
+}
+
 /*
  * The objects named in l->slot of o, into b->refs (a scratch array that the
  * next call reuses); *n gets their count.
@@ -305,32 +313,69 @@ static void **
 bd_refs_shared(struct build *b, const struct rawobj *o, const struct build_list *l,
     const char *owner, unsigned *n)
 {
-	void **tmp = bd_refs_scratch(b, o, l, owner, n);
+	const char *s = build_view_str(b, o, l->slot);
+	struct build_memo *m = s != NULL ? bd_memo(b, BD_MEMO_LIST, s) : NULL;
+	size_t found = b->pending.len;
+	void **tmp, **arr;
 
-	return tmp == NULL ? NULL : (void **)build_share(b, tmp, *n * sizeof(*tmp));
+	if (m != NULL && m->key == s && m->tag == l) {
+		*n = m->n;
+		return (void **)m->val;
+	}
+	tmp = bd_refs_scratch(b, o, l, owner, n);
+	arr = tmp == NULL ? NULL : (void **)build_share(b, tmp, *n * sizeof(*tmp));
+	/* a list with a finding is read again each time, so each owner gets it */
+	if (m != NULL && b->pending.len == found) {
+		m->key = s;
+		m->tag = l;
+		m->val = arr;
+		m->n = *n;
+	}
+	return arr;
 }
 
 /* ref = s and the command named before its first '!'; -1 when that is unknown */
 static int
 bd_cmd(struct build *b, const char *s, struct obj_cmdref *ref)
 {
+	struct build_memo *m = NULL;
 	const char *bang;
-	char *name;
+	char buf[256], *name;
+	size_t len;
 
 	ref->raw = NULL;
 	ref->cmd = NULL;
 	if (s == NULL)
 		return 0;
-	/* a token of build_split lives in a scratch buffer: copy it */
-	ref->raw = build_in_tokbuf(b, s) ? arena_intern(b->a, s) : s;
+	if (build_in_tokbuf(b, s)) {
+		/* a token of build_split lives in a scratch buffer: copy it */
+		ref->raw = arena_intern(b->a, s);
+	} else {
+		ref->raw = s;
+		m = bd_memo(b, BD_MEMO_CMD, s);
+		if (m->key == s) {
+			ref->cmd = (struct obj_command *)m->val;
+			return 0;
+		}
+	}
 	if ((bang = strchr(s, '!')) == NULL) {
 		ref->cmd = objects_find_command(b->m, s);
 	} else {
-		name = xstrndup(s, (size_t)(bang - s));
+		len = (size_t)(bang - s);
+		name = len < sizeof(buf) ? buf : xmalloc(len + 1);
+		memcpy(name, s, len);
+		name[len] = '\0';
 		ref->cmd = objects_find_command(b->m, name);
-		free(name);
+		if (name != buf)
+			free(name);
 	}
-	return ref->cmd != NULL ? 0 : -1;
+	if (ref->cmd == NULL)
+		return -1;
+	if (m != NULL) {
+		m->key = s;
+		m->val = ref->cmd;
+	}
+	return 0;
 }
 
 /* a contact's notification commands: split at ',' and ' ' as Nagios's strtok does, reversed */
@@ -358,8 +403,20 @@ bd_cmds(struct build *b, const struct rawobj *o, unsigned slot, const char *dir,
 static struct obj_timeperiod *
 bd_tp(struct build *b, const struct rawobj *o, unsigned slot, const char **name)
 {
+	struct build_memo *m;
+	struct obj_timeperiod *tp;
+
 	*name = build_view_str(b, o, slot);
-	return *name != NULL ? objects_find_timeperiod(b->m, *name) : NULL;
+	if (*name == NULL)
+		return NULL;
+	m = bd_memo(b, BD_MEMO_TP, *name);
+	if (m->key == *name)
+		return (struct obj_timeperiod *)m->val;
+	if ((tp = objects_find_timeperiod(b->m, *name)) != NULL) {
+		m->key = *name;
+		m->val = tp;
+	}
+	return tp;
 }
 
 /*

@@ -91,6 +91,17 @@ struct build {
 	struct rawview *view; /* of the object being filled (the builder never writes raw objects) */
 	void **refs;          /* bd_refs_scratch's array */
 	unsigned refcap;
+	/*
+	 * What a configuration string (by pointer: the builder never writes
+	 * raw objects) resolved to without a finding: most objects name the
+	 * same commands, periods and contact lists through their templates.
+	 */
+	struct build_memo {
+		const void *key;
+		const void *tag; /* which list (struct build_list *), or NULL */
+		const void *val;
+		unsigned n;
+	} memo[3][256];
 	/* build_share's table: what was shared, by content */
 	const void **shared;
 	uint32_t *shared_size;

@@ -191,6 +191,45 @@ test_shared_settings(void **state)
 	assert_ptr_equal(s1->cfg->contacts, h1->cfg->contacts);
 }
 
+/*
+ * Lookups of one string are remembered only when they succeed: every host
+ * that names a bad period, command or contact list gets its own finding,
+ * and hosts that name good ones all resolve them.
+ */
+static void
+test_findings_per_object(void **state)
+{
+	struct fx *f = *state;
+	const struct obj_host *h;
+	unsigned i, nperiod = 0, ncmd = 0, ncg = 0;
+
+	base(f);
+	/* the values are interned: each string is one pointer, as from a template */
+	for (i = 0; i < 2; i++)
+		def(f, OT_HOST, 20 + (int)i, "host_name", i ? "b2" : "b1", "max_check_attempts", "3",
+		    "check_period", "nope", "check_command", "nocmd!1", "contact_groups", "nocg",
+		    NULL);
+	for (i = 0; i < 2; i++)
+		def(f, OT_HOST, 22 + (int)i, "host_name", i ? "g2" : "g1", "max_check_attempts", "3",
+		    "check_period", "24x7", "check_command", "c1!1", "contacts", "zed", NULL);
+	build(f);
+	for (i = 0; i < diag_count(f->d); i++) {
+		nperiod += strstr(diag_get(f->d, i)->msg, "check_period 'nope'") != NULL;
+		ncmd += strstr(diag_get(f->d, i)->msg, "'nocmd!1'") != NULL;
+		ncg += strstr(diag_get(f->d, i)->msg, "'nocg'") != NULL;
+	}
+	assert_int_equal(nperiod, 2);
+	assert_int_equal(ncmd, 2);
+	assert_int_equal(ncg, 2);
+	h = objects_find_host(f->m, "g2");
+	assert_non_null(h->cfg->check_period);
+	assert_string_equal(h->cfg->check_period->name, "24x7");
+	assert_non_null(h->check_command.cmd);
+	assert_string_equal(h->check_command.cmd->name, "c1");
+	assert_int_equal(h->cfg->ncontacts, 1);
+	assert_ptr_equal(h->cfg, objects_find_host(f->m, "g1")->cfg);
+}
+
 static void
 test_defaults(void **state)
 {
@@ -1009,6 +1048,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_defaults, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_shared_settings, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_findings_per_object, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_values_set, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sorting_and_skipping, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_list_orders, setup, teardown),
