@@ -114,6 +114,8 @@ for n in "$@"; do
 	dir=$(mktemp -d /tmp/jaque-bench-XXXXXX)
 	[ -n "${BENCH_KEEP:-}" ] || trap 'rm -rf "$dir"' EXIT
 	gen "$dir" "$n"
+	# the estate's pages written out first, so writeback does not run during the timings
+	sync
 	echo "== $n objects ($(( n / 2 )) hosts, $(( n - n / 2 )) services): $(date -u +%FT%TZ)"
 	# one run each to warm the page cache, then the measured runs
 	"$JAQUE" -v "$dir/nagios.cfg" >/dev/null 2>&1 || true

@@ -151,6 +151,29 @@ build_keepstr(struct build *b, const char *s)
  * counted with the pre-flight's, as there.
  */
 void
+build_adopt_findings(struct build *b, size_t before, struct build *other)
+{
+	struct vec merged;
+	size_t i;
+
+	vec_init(&merged);
+	for (i = 0; i < before; i++)
+		vec_push(&merged, b->pending.items[i]);
+	for (i = 0; i < other->pending.len; i++)
+		vec_push(&merged, other->pending.items[i]);
+	for (i = before; i < b->pending.len; i++)
+		vec_push(&merged, b->pending.items[i]);
+	/* seq orders findings of one phase: number them again in this order */
+	for (i = 0; i < merged.len; i++)
+		((struct build_pending *)merged.items[i])->seq = (unsigned)i;
+	vec_clear(&b->pending);
+	b->pending = merged;
+	b->errors += other->errors;
+	other->errors = 0;
+	vec_clear(&other->pending);
+}
+
+void
 build_flush(struct build *b)
 {
 	struct build_pending *p;

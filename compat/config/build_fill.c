@@ -14,6 +14,7 @@
 #include "compat/config/build_int.h"
 
 #include <stddef.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -774,6 +775,68 @@ bd_service(struct build *b, const struct rawobj *o, struct obj_service *s)
 	s->vars = bd_vars(b, o, &s->nvars);
 }
 
+/*
+ * Hosts are filled on a second thread while this one fills services: the
+ * two touch different objects and only read what they share (the indexes,
+ * the side table, the raw store).  The host builder has its own arena,
+ * scratch, memo, sharing table and findings; its findings are put where a
+ * sequential fill would have made them, before the services'.
+ */
+static void *
+bd_hosts(void *arg)
+{
+	struct build *hb = arg;
+	struct objects *m = hb->m;
+	unsigned i;
+
+	for (i = 0; i < m->nhosts; i++)
+		bd_host(hb, hb->side->place[OT_HOST][i].raw, &m->hosts[i]);
+	return NULL;
+}
+
+static void
+bd_hosts_and_services(struct build *b)
+{
+	struct objects *m = b->m;
+	struct build *hb = xmalloc(sizeof(*hb));
+	pthread_t tid;
+	size_t i, before = b->pending.len;
+	int threaded;
+
+	*hb = *b;
+	hb->a = m->arena2 = arena_new();
+	hb->view = xcalloc(1, sizeof(*hb->view));
+	hb->tokbuf = NULL;
+	hb->tokcap = 0;
+	vec_init(&hb->tok);
+	hb->refs = NULL;
+	hb->refcap = 0;
+	memset(hb->memo, 0, sizeof(hb->memo));
+	hb->shared = NULL;
+	hb->shared_size = NULL;
+	hb->shared_cap = hb->shared_n = 0;
+	vec_init(&hb->pending);
+	hb->errors = 0;
+	hb->phase = BUILD_REG_HOST;
+	threaded = m->nhosts > 1000 && m->nservices > 1000 &&
+	    pthread_create(&tid, NULL, bd_hosts, hb) == 0;
+	if (!threaded)
+		bd_hosts(hb);
+	b->phase = BUILD_REG_SERVICE;
+	for (i = 0; i < m->nservices; i++)
+		bd_service(b, b->side->place[OT_SERVICE][i].raw, &m->services[i]);
+	if (threaded)
+		pthread_join(tid, NULL);
+	build_adopt_findings(b, before, hb);
+	vec_clear(&hb->tok);
+	free(hb->tokbuf);
+	free(hb->view);
+	free(hb->refs);
+	free(hb->shared);
+	free(hb->shared_size);
+	free(hb);
+}
+
 void
 build_fill(struct build *b)
 {
@@ -789,12 +852,7 @@ build_fill(struct build *b)
 	b->phase = BUILD_REG_CONTACT;
 	for (i = 0; i < m->ncontacts; i++)
 		bd_contact(b, b->side->place[OT_CONTACT][i].raw, &m->contacts[i]);
-	b->phase = BUILD_REG_HOST;
-	for (i = 0; i < m->nhosts; i++)
-		bd_host(b, b->side->place[OT_HOST][i].raw, &m->hosts[i]);
-	b->phase = BUILD_REG_SERVICE;
-	for (i = 0; i < m->nservices; i++)
-		bd_service(b, b->side->place[OT_SERVICE][i].raw, &m->services[i]);
+	bd_hosts_and_services(b);
 	b->phase = BUILD_REG_MEMBERS;
 	bd_groups(b);
 }

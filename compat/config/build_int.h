@@ -116,6 +116,11 @@ void build_warn(struct build *b, const struct rawobj *o, const char *dir, const 
 
 void build_err_at(struct build *b, enum build_when when, const struct rawobj *o,
     const char *dir, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/*
+ * Take other's findings (made on another thread) as if they had been made
+ * just after the first before findings of b; other keeps none.
+ */
+void build_adopt_findings(struct build *b, size_t before, struct build *other);
 /* report every finding to the diag, in phase order; called once, at the end */
 void build_flush(struct build *b);
 

@@ -79,6 +79,7 @@ objects_free(struct objects *o)
 	objects_unindex(o);
 	/* the arrays themselves are arena memory */
 	arena_free(o->arena);
+	arena_free(o->arena2);
 	free(o);
 }
 

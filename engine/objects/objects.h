@@ -341,6 +341,7 @@ struct obj_hostescalation {
  */
 struct objects {
 	struct arena *arena;
+	struct arena *arena2; /* what the builder made on a second thread, or NULL */
 	struct obj_timeperiod *timeperiods;
 	unsigned ntimeperiods;
 	struct obj_command *commands;

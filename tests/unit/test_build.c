@@ -188,7 +188,9 @@ test_shared_settings(void **state)
 	assert_ptr_equal(s1->cfg, s2->cfg);
 	assert_string_equal(s1->check_command.raw, "c1");
 	assert_string_equal(s2->check_command.raw, "c2");
-	assert_ptr_equal(s1->cfg->contacts, h1->cfg->contacts);
+	/* hosts and services are built apart: each kind shares within itself */
+	assert_int_equal(s1->cfg->ncontacts, 1);
+	assert_ptr_equal(s1->cfg->contacts[0], h1->cfg->contacts[0]);
 }
 
 /*
@@ -228,6 +230,51 @@ test_findings_per_object(void **state)
 	assert_string_equal(h->check_command.cmd->name, "c1");
 	assert_int_equal(h->cfg->ncontacts, 1);
 	assert_ptr_equal(h->cfg, objects_find_host(f->m, "g1")->cfg);
+}
+
+/*
+ * With more than a thousand hosts and services the two are filled on two
+ * threads: the findings still come hosts first, each kind in model order,
+ * as a sequential fill gives them.
+ */
+static void
+test_threaded_fill_order(void **state)
+{
+	struct fx *f = *state;
+	char name[32], svc[32], want[128];
+	unsigned i, k = 0;
+	const char *msg;
+
+	base(f);
+	for (i = 0; i < 1200; i++) {
+		snprintf(name, sizeof(name), "h%04u", i);
+		def(f, OT_HOST, 100 + (int)i, "host_name", name, "max_check_attempts", "3",
+		    "check_period", i % 100 == 7 ? "nope" : "24x7", NULL);
+		snprintf(svc, sizeof(svc), "s%04u", i);
+		def(f, OT_SERVICE, 2000 + (int)i, "host_name", name, "service_description", svc,
+		    "check_command", "c1", "max_check_attempts", "3",
+		    "check_period", i % 100 == 9 ? "nope2" : "24x7", NULL);
+	}
+	build(f);
+	assert_int_equal(f->m->nhosts, 1200);
+	assert_int_equal(diag_count(f->d), 24);
+	for (i = 7; i < 1200; i += 100) {
+		snprintf(want, sizeof(want), "Failed to locate check_period 'nope' for host "
+		    "'h%04u'!", i);
+		msg = diag_get(f->d, k++)->msg;
+		assert_string_equal(msg, want);
+	}
+	for (i = 9; i < 1200; i += 100) {
+		snprintf(want, sizeof(want), "check_period 'nope2' for service 's%04u' on host "
+		    "'h%04u' not found!", i, i);
+		msg = diag_get(f->d, k++)->msg;
+		assert_string_equal(msg, want);
+	}
+	/* hosts' and services' settings each shared within their kind */
+	assert_ptr_equal(objects_find_host(f->m, "h0000")->cfg,
+	    objects_find_host(f->m, "h1199")->cfg);
+	assert_ptr_equal(objects_find_service(f->m, "h0000", "s0000")->cfg,
+	    objects_find_service(f->m, "h1199", "s1199")->cfg);
 }
 
 static void
@@ -1049,6 +1096,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_defaults, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_shared_settings, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_findings_per_object, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_threaded_fill_order, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_values_set, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sorting_and_skipping, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_list_orders, setup, teardown),
