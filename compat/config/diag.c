@@ -165,6 +165,19 @@ diag_get(const struct diag *d, unsigned i)
 	return i < d->entries.len ? d->entries.items[i] : NULL;
 }
 
+void
+diag_copy(struct diag *to, const struct diag *from, unsigned begin, unsigned end)
+{
+	const struct diag_entry *e;
+
+	for (; begin < end && (e = diag_get(from, begin)) != NULL; begin++) {
+		if (e->kind == DIAG_ERROR)
+			diag_error(to, &e->loc, "%s", e->msg);
+		else
+			diag_warning(to, &e->loc, "%s", e->msg);
+	}
+}
+
 int
 diag_has(const struct diag *d, enum diag_kind kind, const char *needle)
 {

@@ -41,6 +41,8 @@ unsigned diag_errors(const struct diag *d);
 unsigned diag_warnings(const struct diag *d);
 unsigned diag_count(const struct diag *d);
 const struct diag_entry *diag_get(const struct diag *d, unsigned i);
+/* entries [begin, end) of from, added to to (printed there, counted there) */
+void diag_copy(struct diag *to, const struct diag *from, unsigned begin, unsigned end);
 /* 1 when some entry's printed line (prefix and location included) contains needle */
 int diag_has(const struct diag *d, enum diag_kind kind, const char *needle);
 

@@ -161,6 +161,12 @@ expand_names(struct expand *x, enum otype t, const char *list, struct idset *acc
 
 	if (list == NULL)
 		return 0;
+	/* most lists are one plain name of an object that exists */
+	if (list[0] != '\0' && !x->use_true_regexp && strpbrk(list, ",!*?+\\ \t") == NULL &&
+	    (idx = expand_lookup(x, t, list)) != 0) {
+		idset_add(acc, idx - 1);
+		return 0;
+	}
 	copy = xstrdup(list);
 	cur = copy;
 	while ((item = str_next_token(&cur, ',')) != NULL) {

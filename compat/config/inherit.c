@@ -9,6 +9,7 @@
  */
 #include "compat/config/inherit.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -275,17 +276,79 @@ inherit_strip_plus(struct rawobj *o)
 	}
 }
 
+/* every definition of type t; what it allocates and reports goes to rs's arena and diag */
+static int
+inherit_type(struct rawstore *rs, int t)
+{
+	int errors = 0;
+	size_t i;
+
+	/* templates are of the definition's own type, so types resolve apart */
+	for (i = 0; i < rs->objs[t].len; i++)
+		errors += inherit_resolve(rs, rs->objs[t].items[i]);
+	for (i = 0; i < rs->objs[t].len; i++)
+		inherit_strip_plus(rs->objs[t].items[i]);
+	return errors;
+}
+
+struct inherit_hosts {
+	struct rawstore sub; /* rs with an arena and a diag of its own */
+	int errors;
+};
+
+static void *
+inherit_hosts_thread(void *arg)
+{
+	struct inherit_hosts *h = arg;
+
+	h->errors = inherit_type(&h->sub, OT_HOST);
+	return NULL;
+}
+
+/*
+ * With many hosts and services, hosts are resolved on a second thread
+ * while this one does the other types: the host thread has an arena of
+ * its own (which the store keeps, and which the hosts grow into from then
+ * on) and a diag whose findings are replayed where a sequential run
+ * reports them, after the types before hosts and before those after.
+ */
 int
 inherit_resolve_all(struct rawstore *rs)
 {
+	struct inherit_hosts h;
+	struct rawstore later;
+	pthread_t tid;
 	int t, errors = 0;
 	size_t i;
 
-	for (t = 0; t < OT_NTYPES; t++)
-		for (i = 0; i < rs->objs[t].len; i++)
-			errors += inherit_resolve(rs, rs->objs[t].items[i]);
-	for (t = 0; t < OT_NTYPES; t++)
-		for (i = 0; i < rs->objs[t].len; i++)
-			inherit_strip_plus(rs->objs[t].items[i]);
-	return errors;
+	if (rs->objs[OT_HOST].len < 1000 || rs->objs[OT_SERVICE].len < 1000) {
+		for (t = 0; t < OT_NTYPES; t++)
+			errors += inherit_type(rs, t);
+		return errors;
+	}
+	h.sub = *rs;
+	h.sub.a = arena_new();
+	h.sub.d = diag_new(NULL);
+	h.errors = 0;
+	vec_push(&rs->arenas, h.sub.a);
+	for (i = 0; i < rs->objs[OT_HOST].len; i++)
+		((struct rawobj *)rs->objs[OT_HOST].items[i])->a = h.sub.a;
+	if (pthread_create(&tid, NULL, inherit_hosts_thread, &h) != 0) {
+		diag_free(h.sub.d);
+		for (t = 0; t < OT_NTYPES; t++)
+			errors += inherit_type(rs, t);
+		return errors;
+	}
+	for (t = 0; t < OT_HOST; t++)
+		errors += inherit_type(rs, t);
+	later = *rs;
+	later.d = diag_new(NULL);
+	for (t = OT_HOST + 1; t < OT_NTYPES; t++)
+		errors += inherit_type(&later, t);
+	pthread_join(tid, NULL);
+	diag_copy(rs->d, h.sub.d, 0, diag_count(h.sub.d));
+	diag_copy(rs->d, later.d, 0, diag_count(later.d));
+	diag_free(h.sub.d);
+	diag_free(later.d);
+	return errors + h.errors;
 }

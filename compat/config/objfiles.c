@@ -319,15 +319,9 @@ objfiles_run(struct objplan *p, unsigned n)
 static void
 objfiles_replay(struct rawstore *rs, const struct objfile *f, unsigned *next, unsigned end)
 {
-	const struct diag_entry *e;
-
-	for (; *next < end; (*next)++) {
-		e = diag_get(f->d, *next);
-		if (e->kind == DIAG_ERROR)
-			diag_error(rs->d, &e->loc, "%s", e->msg);
-		else
-			diag_warning(rs->d, &e->loc, "%s", e->msg);
-	}
+	diag_copy(rs->d, f->d, *next, end);
+	if (*next < end)
+		*next = end;
 }
 
 /* f's store into rs, as if rs had read the file itself; returns the errors */

@@ -252,6 +252,45 @@ t_escalation_plus_kept(void **state)
 	assert_string_equal(raw_str(e, OT_ESC_CONTACTS), "+c1");
 }
 
+/*
+ * With more than a thousand hosts and services, hosts resolve on a second
+ * thread: the results are the same, and the findings come in type order
+ * (contacts, then hosts, then services), each type in definition order.
+ */
+static void
+t_threaded_hosts(void **state)
+{
+	struct fx *f = *state;
+	static char text[512 * 1024];
+	size_t n = 0;
+	unsigned i;
+	struct rawobj *h;
+
+	n += (size_t)snprintf(text + n, sizeof(text) - n,
+	    "define contact {\ncontact_name c\nuse nocontacttemplate\n}\n"
+	    "define host {\nname ht\nnotes from-ht\ncontact_groups a\nregister 0\n}\n"
+	    "define service {\nname st\nnotes from-st\nregister 0\n}\n");
+	for (i = 0; i < 1100; i++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n,
+		    "define host {\nhost_name h%u\nuse %s\ncontact_groups +b\n}\n"
+		    "define service {\nhost_name h%u\nservice_description s\nuse %s\n}\n",
+		    i, i % 500 == 3 ? "nohosttemplate" : "ht", i, i % 500 == 4 ? "nosvctemplate" : "st");
+	assert_true(n < sizeof(text) - 1);
+	assert_int_equal(lexer_read_buffer(f->rs, "t.cfg", text, n), 0);
+	assert_int_equal(inherit_resolve_all(f->rs), 7);
+	assert_int_equal(diag_count(f->d), 7);
+	assert_non_null(strstr(diag_get(f->d, 0)->msg, "'nocontacttemplate'"));
+	for (i = 1; i < 4; i++)
+		assert_non_null(strstr(diag_get(f->d, i)->msg, "'nohosttemplate'"));
+	/* h3: after the 15 lines of the first three definitions, ten lines a host */
+	assert_int_equal(diag_get(f->d, 1)->loc.line, 16 + 10 * 3);
+	for (i = 4; i < 7; i++)
+		assert_non_null(strstr(diag_get(f->d, i)->msg, "'nosvctemplate'"));
+	h = host(f, "h1099");
+	assert_string_equal(raw_str(h, OT_HOST_NOTES), "from-ht");
+	assert_string_equal(raw_str(h, OT_HOST_CONTACT_GROUPS), "a,b");
+}
+
 int
 main(void)
 {
@@ -267,6 +306,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_timeperiod_exceptions, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(t_writes_do_not_reach_templates, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(t_escalation_plus_kept, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(t_threaded_hosts, fx_setup, fx_teardown),
 	};
 
 	return cmocka_run_group_tests_name("inherit", tests, NULL, NULL);
