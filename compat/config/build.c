@@ -19,6 +19,7 @@
 #include "compat/config/config.h"
 
 #include <stdarg.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -537,7 +538,7 @@ build_services_named(struct build *b)
 	const char *prev = NULL;
 	unsigned i, k = 0;
 
-	build_collect(b, OT_SERVICE);
+	/* build_name_all has collected them */
 	b->phase = BUILD_REG_SERVICE;
 	it = b->items[OT_SERVICE];
 	hosts = xmalloc((b->nitems[OT_SERVICE] + 1) * sizeof(*hosts));
@@ -569,12 +570,34 @@ build_services_named(struct build *b)
 	free(hosts);
 }
 
+static void *
+build_collect_services(void *arg)
+{
+	build_collect(arg, OT_SERVICE);
+	return NULL;
+}
+
+/*
+ * Services are collected and sorted (they need nothing named yet) on a
+ * second thread while the other kinds are named and the hosts indexed;
+ * its builder shares nothing that either side writes but its findings,
+ * which are taken after this thread's, where a sequential run makes them.
+ */
 static void
 build_name_all(struct build *b)
 {
 	struct objects *m = b->m;
-	int t;
+	struct build *sb = NULL;
+	pthread_t tid;
+	int t, threaded = 0;
 
+	if (b->rs->objs[OT_SERVICE].len > 1000 && b->rs->objs[OT_HOST].len > 1000) {
+		sb = xmalloc(sizeof(*sb));
+		*sb = *b;
+		vec_init(&sb->pending);
+		sb->errors = 0;
+		threaded = pthread_create(&tid, NULL, build_collect_services, sb) == 0;
+	}
 	BUILD_NAMED(b, OT_TIMEPERIOD, timeperiods, struct obj_timeperiod);
 	BUILD_NAMED(b, OT_COMMAND, commands, struct obj_command);
 	BUILD_NAMED(b, OT_CONTACT, contacts, struct obj_contact);
@@ -584,6 +607,18 @@ build_name_all(struct build *b)
 	BUILD_NAMED(b, OT_HOST, hosts, struct obj_host);
 	/* services need the host index; indexing again afterwards adds them */
 	objects_index(m);
+	if (sb != NULL) {
+		if (threaded)
+			pthread_join(tid, NULL);
+		else
+			build_collect(sb, OT_SERVICE);
+		b->items[OT_SERVICE] = sb->items[OT_SERVICE];
+		b->nitems[OT_SERVICE] = sb->nitems[OT_SERVICE];
+		build_adopt_findings(b, b->pending.len, sb);
+		free(sb);
+	} else {
+		build_collect(b, OT_SERVICE);
+	}
 	build_services_named(b);
 	objects_index(m);
 	/* from here on the side table names each object's definition */

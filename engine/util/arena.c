@@ -31,7 +31,11 @@ struct arena {
 	size_t bytes;
 	size_t next_chunk;
 	const char **itab;
-	uint32_t *itag; /* the high half of each entry's hash: most misses skip the string */
+	/*
+	 * the low half of each entry's hash: most misses skip the string, and
+	 * growing needs no hashing again (the slot comes from these bits)
+	 */
+	uint32_t *itag;
 	size_t icap;
 	size_t icount;
 };
@@ -167,17 +171,18 @@ arena_intern_grow(struct arena *a)
 	size_t ncap = a->icap ? a->icap * 2 : 1024, i, j;
 	const char **nt = xcalloc(ncap, sizeof(*nt));
 	uint32_t *ng = xmalloc(ncap * sizeof(*ng));
-	uint64_t h;
 
+	/* a table past 2^32 slots would need more bits than the tags keep */
+	if (ncap > ((size_t)1 << 32))
+		abort();
 	for (i = 0; i < a->icap; i++) {
 		if (a->itab[i] == NULL)
 			continue;
-		h = hash_str(a->itab[i]);
-		j = h & (ncap - 1);
+		j = a->itag[i] & (ncap - 1);
 		while (nt[j] != NULL)
 			j = (j + 1) & (ncap - 1);
 		nt[j] = a->itab[i];
-		ng[j] = (uint32_t)(h >> 32);
+		ng[j] = a->itag[i];
 	}
 	free(a->itab);
 	free(a->itag);
@@ -189,13 +194,12 @@ arena_intern_grow(struct arena *a)
 const char *
 arena_intern(struct arena *a, const char *s)
 {
-	uint64_t h = hash_str(s);
-	uint32_t tag = (uint32_t)(h >> 32);
+	uint32_t tag = (uint32_t)hash_str(s);
 	size_t j;
 
 	if ((a->icount + 1) * 2 > a->icap)
 		arena_intern_grow(a);
-	j = h & (a->icap - 1);
+	j = tag & (a->icap - 1);
 	while (a->itab[j] != NULL) {
 		if (a->itag[j] == tag && strcmp(a->itab[j], s) == 0)
 			return a->itab[j];

@@ -233,9 +233,10 @@ test_findings_per_object(void **state)
 }
 
 /*
- * With more than a thousand hosts and services the two are filled on two
- * threads: the findings still come hosts first, each kind in model order,
- * as a sequential fill gives them.
+ * With more than a thousand hosts and services, services are collected and
+ * hosts filled on second threads: the findings still come as a sequential
+ * build gives them (naming: hosts' then services'; then filling: hosts
+ * first, each kind in model order).
  */
 static void
 test_threaded_fill_order(void **state)
@@ -255,9 +256,17 @@ test_threaded_fill_order(void **state)
 		    "check_command", "c1", "max_check_attempts", "3",
 		    "check_period", i % 100 == 9 ? "nope2" : "24x7", NULL);
 	}
+	/* a service and a host defined twice: found while naming, services after hosts */
+	def(f, OT_SERVICE, 5000, "host_name", "h0006", "service_description", "s0006",
+	    "check_command", "c1", "max_check_attempts", "3", NULL);
+	def(f, OT_HOST, 5001, "host_name", "h0005", "max_check_attempts", "3", NULL);
 	build(f);
 	assert_int_equal(f->m->nhosts, 1200);
-	assert_int_equal(diag_count(f->d), 24);
+	assert_int_equal(diag_count(f->d), 26);
+	assert_non_null(strstr(diag_get(f->d, k++)->msg, "Duplicate definition found for host "
+	    "'h0005'"));
+	assert_non_null(strstr(diag_get(f->d, k++)->msg, "Duplicate definition found for "
+	    "service 's0006' on host 'h0006'"));
 	for (i = 7; i < 1200; i += 100) {
 		snprintf(want, sizeof(want), "Failed to locate check_period 'nope' for host "
 		    "'h%04u'!", i);
