@@ -98,7 +98,9 @@ expand_index(struct expand *x, enum otype t)
 			o->dead = 1;
 			continue;
 		}
-		prev_i = (unsigned)(uintptr_t)hmap_get(s->idx, name);
+		/* one probe: the index keeps the first of a name */
+		prev_i = (unsigned)(uintptr_t)hmap_put_new(s->idx, name,
+		    (void *)(uintptr_t)(s->objs.len + 1));
 		if (prev_i != 0) {
 			prev = s->objs.items[prev_i - 1];
 			expand_err(x, o, otype_info(t)->dirs[0].name, "Duplicate definition found for "
@@ -108,7 +110,6 @@ expand_index(struct expand *x, enum otype t)
 			continue;
 		}
 		vec_push(&s->objs, o);
-		hmap_put(s->idx, name, (void *)(uintptr_t)s->objs.len);
 	}
 }
 

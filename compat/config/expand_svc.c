@@ -52,8 +52,7 @@ expand_one_service(struct expand *x, struct rawobj *o, struct vec *copies)
 	 * walk below would keep the definition as it is, so keep it at once.
 	 */
 	if (hgl == NULL && !x->use_true_regexp && strpbrk(hl, ",!*?+\\ \t") == NULL &&
-	    (h = expand_lookup(x, OT_HOST, hl)) != 0 &&
-	    strcmp(expand_name(expand_obj(x, OT_HOST, h - 1)), hl) == 0) {
+	    (h = expand_lookup(x, OT_HOST, hl)) != 0) {
 		o->from_hostgroup = 0;
 		o->ref = h;
 		return;
