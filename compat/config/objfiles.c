@@ -33,7 +33,8 @@
 #define OBJFILES_MAX_THREADS 8
 #define OBJFILES_MAX_DEPTH 64
 /* files are split in parts of about this size, when there are threads to share them */
-static off_t objfiles_part = (off_t)32 << 20;
+#define OBJFILES_PART_DEFAULT ((off_t)12 << 20)
+static off_t objfiles_part = OBJFILES_PART_DEFAULT;
 #define OBJFILES_MAX_PARTS 256
 /* object files over this size are left whole (the lexer refuses them) */
 #define OBJFILES_MAX_FILE ((off_t)1 << 30)
@@ -361,7 +362,7 @@ objfiles_merge(struct rawstore *rs, struct objfile *f)
 void
 objfiles_set_part_size(size_t bytes)
 {
-	objfiles_part = bytes > 0 ? (off_t)bytes : (off_t)32 << 20;
+	objfiles_part = bytes > 0 ? (off_t)bytes : OBJFILES_PART_DEFAULT;
 }
 
 static unsigned

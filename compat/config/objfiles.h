@@ -31,7 +31,7 @@ int objfiles_read(struct rawstore *rs, const struct main_cfg *cfg, unsigned thre
 /*
  * Files of twice this size or more are lexed in parts of about this size
  * (each starting at a `define` line) when there is more than one thread;
- * 0 restores the default, 32 MiB.  For tests.
+ * 0 restores the default, 12 MiB.  For tests.
  */
 void objfiles_set_part_size(size_t bytes);
 
