@@ -372,6 +372,7 @@ expand_plain_groups(struct expand *x, enum otype gt, enum otype mt, unsigned mem
 	unsigned ng = expand_count(x, gt), nm = expand_count(x, mt), g, m, i;
 	struct idset acc, rej, gacc;
 	struct rawobj *o;
+	int plain = 1;
 
 	x->groups[k] = xcalloc((size_t)ng + 1, sizeof(struct xgroup));
 	idset_init(&acc, nm);
@@ -380,6 +381,8 @@ expand_plain_groups(struct expand *x, enum otype gt, enum otype mt, unsigned mem
 	for (g = 0; g < ng; g++) {
 		o = expand_obj(x, gt, g);
 		vec_init(&x->groups[k][g].order);
+		if (raw_str(o, OT_GROUP_MEMBERS) != NULL || raw_str(o, OT_GROUP_GROUP_MEMBERS) != NULL)
+			plain = 0;
 		idset_clear(&acc);
 		idset_clear(&rej);
 		expand_names(x, mt, raw_str(o, OT_GROUP_MEMBERS), &acc, &rej, o, "members");
@@ -397,8 +400,16 @@ expand_plain_groups(struct expand *x, enum otype gt, enum otype mt, unsigned mem
 		idset_clear(&gacc);
 		expand_names(x, gt, raw_str(o, member_slot), &gacc, NULL, o,
 		    gt == OT_HOSTGROUP ? "hostgroups" : "contact_groups");
-		for (i = 0; i < gacc.len; i++)
-			expand_group_add(x, k, gacc.items[i], m);
+		/*
+		 * With no members lists and no nesting, each member comes here once
+		 * and names each group once: nothing to check for repeats.
+		 */
+		for (i = 0; i < gacc.len; i++) {
+			if (plain)
+				vec_push(&x->groups[k][gacc.items[i]].order, (void *)(uintptr_t)m);
+			else
+				expand_group_add(x, k, gacc.items[i], m);
+		}
 	}
 	for (g = 0; g < ng; g++)
 		expand_group_nest(x, gt, g);
