@@ -3,9 +3,10 @@
  * files to read in order, and between them the findings that belong there
  * (a cfg_file or cfg_dir that cannot be opened).  A big file is planned
  * as parts that each start with a `define` line.  Then workers take steps
- * off the plan by a shared counter: first they read the parts and count
- * their lines (so each part knows its first line number), then they lex
- * every file and part into a store of its own.  Then the calling thread
+ * off the plan by a shared counter: first they count the parts' lines (so
+ * each part knows its first line number), then they lex every file and
+ * part into a store of its own, each worker reading its parts into one
+ * buffer that it reuses.  Then the calling thread
  * merges the stores in plan order.
  */
 #include "compat/config/objfiles.h"
@@ -43,12 +44,11 @@ static off_t objfiles_part = OBJFILES_PART_DEFAULT;
 struct objfile {
 	char *path;     /* the file, or NULL for a finding */
 	unsigned depth; /* directories below its cfg_dir */
-	/* a part of a file: bytes [off, off + len), read into buf, nl lines */
+	/* a part of a file: bytes [off, off + len), nl lines */
 	int part;
 	int last;       /* the file's last part */
 	off_t off;
 	size_t len;
-	char *buf;
 	unsigned nl;
 	int read_errno; /* why reading the part failed, 0 when it did not */
 	int first_line;
@@ -229,35 +229,54 @@ objfiles_plan_entry(struct objplan *p, const struct main_cfg *cfg, size_t i, int
 		objfiles_file(p, path, 0);
 }
 
-/* read a part and count its lines */
-static void
-objfiles_load(struct objfile *f)
+/* a worker's buffer, reused from part to part so its pages are cleared once */
+struct objbuf {
+	char *p;
+	size_t cap;
+};
+
+/* part f into buf (with room for a '\0'); 0, or an errno */
+static int
+objfiles_read_part(const struct objfile *f, struct objbuf *buf)
 {
-	int fd = open(f->path, O_RDONLY);
+	int fd, err = 0;
 	size_t got = 0;
 	ssize_t n;
-	char *c;
 
-	f->buf = xmalloc(f->len + 1);
-	if (fd < 0) {
-		f->read_errno = errno;
-		return;
+	if (f->len + 1 > buf->cap) {
+		free(buf->p);
+		buf->cap = f->len + 1;
+		buf->p = xmalloc(buf->cap);
 	}
+	if ((fd = open(f->path, O_RDONLY)) < 0)
+		return errno;
 	while (got < f->len) {
-		n = pread(fd, f->buf + got, f->len - got, f->off + (off_t)got);
+		n = pread(fd, buf->p + got, f->len - got, f->off + (off_t)got);
 		if (n <= 0) {
-			f->read_errno = n < 0 ? errno : EIO;
+			err = n < 0 ? errno : EIO;
 			break;
 		}
 		got += (size_t)n;
 	}
 	close(fd);
-	for (c = f->buf; (c = memchr(c, '\n', (size_t)(f->buf + got - c))) != NULL; c++)
+	return err;
+}
+
+/* count a part's lines (the part is read again to be lexed: it is in the page cache) */
+static void
+objfiles_count(struct objfile *f, struct objbuf *buf)
+{
+	const char *c, *end;
+
+	if ((f->read_errno = objfiles_read_part(f, buf)) != 0)
+		return;
+	end = buf->p + f->len;
+	for (c = buf->p; (c = memchr(c, '\n', (size_t)(end - c))) != NULL; c++)
 		f->nl++;
 }
 
 static void
-objfiles_lex(struct objfile *f)
+objfiles_lex(struct objfile *f, struct objbuf *buf)
 {
 	struct diag_loc loc = { f->path, 0, NULL, NULL, NULL };
 
@@ -266,22 +285,25 @@ objfiles_lex(struct objfile *f)
 	f->rs = rawstore_new(f->a, f->d);
 	if (!f->part) {
 		f->errors = lexer_read_file_depth(f->rs, f->path, f->depth);
-	} else if (f->read_errno != 0) {
+		return;
+	}
+	if (f->read_errno == 0)
+		f->read_errno = objfiles_read_part(f, buf);
+	if (f->read_errno != 0) {
 		diag_error(f->d, &loc, "Cannot open config file '%s' for reading: %s", f->path,
 		    strerror(f->read_errno));
 		f->errors = 1;
-	} else {
-		f->errors = lexer_read_part(f->rs, f->path, f->buf, f->len, f->first_line,
-		    !f->last, f->next_line, f->depth);
+		return;
 	}
-	free(f->buf);
-	f->buf = NULL;
+	f->errors = lexer_read_part(f->rs, f->path, buf->p, f->len, f->first_line, !f->last,
+	    f->next_line, f->depth);
 }
 
 static void *
 objfiles_worker(void *arg)
 {
 	struct objplan *p = arg;
+	struct objbuf buf = { NULL, 0 };
 	struct objfile *f;
 	size_t i;
 
@@ -291,11 +313,12 @@ objfiles_worker(void *arg)
 			continue;
 		if (p->phase == 0) {
 			if (f->part)
-				objfiles_load(f);
+				objfiles_count(f, &buf);
 		} else {
-			objfiles_lex(f);
+			objfiles_lex(f, &buf);
 		}
 	}
+	free(buf.p);
 	return NULL;
 }
 
