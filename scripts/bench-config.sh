@@ -5,7 +5,10 @@
 # printing wall time and peak RSS of each.  A benchmark, not a test: it
 # asserts nothing.  JAQUE overrides the binary (default build/check/jaque,
 # built if missing).  The estate lives in a temp dir, removed at the end
-# unless BENCH_KEEP=1 (then its path is printed, for profiling).
+# unless BENCH_KEEP=1 (then its path is printed, for profiling).  Each
+# engine runs RUNS times (default 3), alternating, after one warm-up run
+# each; every run is printed, and the ratios use the median time and the
+# highest peak RSS of each.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -120,12 +123,21 @@ for n in "$@"; do
 	# one run each to warm the page cache, then the measured runs
 	"$JAQUE" -v "$dir/nagios.cfg" >/dev/null 2>&1 || true
 	nagios4 -v "$dir/nagios.cfg" >/dev/null 2>&1 || true
-	j=$(measure "$JAQUE" -v "$dir/nagios.cfg")
-	g=$(measure nagios4 -v "$dir/nagios.cfg")
-	read -r js jk <<< "$j"
-	read -r gs gk <<< "$g"
-	printf 'jaque   -v: %7.2f s  peak RSS %8.1f MB\n' "$js" "$(awk -v k="$jk" 'BEGIN{print k/1024}')"
-	printf 'nagios4 -v: %7.2f s  peak RSS %8.1f MB\n' "$gs" "$(awk -v k="$gk" 'BEGIN{print k/1024}')"
+	jt=() gt=() jk=0 gk=0
+	for ((r = 1; r <= ${RUNS:-3}; r++)); do
+		read -r s k <<< "$(measure "$JAQUE" -v "$dir/nagios.cfg")"
+		jt+=("$s")
+		(( k > jk )) && jk=$k
+		read -r s k <<< "$(measure nagios4 -v "$dir/nagios.cfg")"
+		gt+=("$s")
+		(( k > gk )) && gk=$k
+	done
+	js=$(printf '%s\n' "${jt[@]}" | sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}')
+	gs=$(printf '%s\n' "${gt[@]}" | sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}')
+	printf 'jaque   -v: %7.2f s  peak RSS %8.1f MB  (runs: %s s)\n' "$js" \
+	    "$(awk -v k="$jk" 'BEGIN{print k/1024}')" "${jt[*]}"
+	printf 'nagios4 -v: %7.2f s  peak RSS %8.1f MB  (runs: %s s)\n' "$gs" \
+	    "$(awk -v k="$gk" 'BEGIN{print k/1024}')" "${gt[*]}"
 	awk -v js="$js" -v gs="$gs" -v jk="$jk" -v gk="$gk" -v n="$n" 'BEGIN {
 		printf "ratio jaque/nagios4: time %.3f  memory %.3f\n", (gs > 0 ? js / gs : 0), (gk > 0 ? jk / gk : 0)
 		printf "peak bytes per object: jaque %.0f  nagios4 %.0f\n", jk * 1024 / n, gk * 1024 / n }'
