@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,6 +119,13 @@ main(int argc, char **argv)
 	};
 	int ch, verify = 0, precache = 0;
 	const char *jaque_cfg = NULL;
+
+	/*
+	 * One malloc arena for every thread: the threads that read the
+	 * configuration free what they used (the files' scratch stores), and
+	 * in arenas of their own that memory could serve nothing else.
+	 */
+	mallopt(M_ARENA_MAX, 1);
 
 	while ((ch = getopt_long(argc, argv, "vpc:Vh", longopts, NULL)) != -1) {
 		switch (ch) {
