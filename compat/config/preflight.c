@@ -49,6 +49,7 @@ struct pf {
 	const char *illegal; /* illegal_object_name_chars, or NULL */
 	FILE *out;
 	unsigned errors;
+	char svcname[1024]; /* pf_svc_loc's "host;description" */
 };
 
 /*
@@ -179,6 +180,15 @@ pf_svc_name(char *buf, size_t len, const struct obj_service *s)
 	return buf;
 }
 
+/* where service i is; its "host;description" is written only when a finding needs it */
+static const struct diag_loc *
+pf_svc_loc(struct pf *p, struct diag_loc *loc, unsigned i, const struct obj_service *s,
+    const char *directive)
+{
+	return pf_loc(p, loc, "service", i, pf_svc_name(p->svcname, sizeof(p->svcname), s),
+	    directive);
+}
+
 /* 1 when a command named as in check_command ("name!args") exists */
 static int
 pf_command_exists(const struct objects *o, const char *spec)
@@ -233,7 +243,6 @@ pf_check_services(struct pf *p)
 	const struct objects *o = p->o;
 	const struct obj_service *s;
 	struct diag_loc loc;
-	char name[1024];
 	const char *d, *h;
 	unsigned i;
 
@@ -243,34 +252,33 @@ pf_check_services(struct pf *p)
 		s = &o->services[i];
 		d = pf_str(s->description);
 		h = pf_host_name(s);
-		pf_svc_name(name, sizeof(name), s);
 		if (s->cfg->notification_options == OBJ_OPT_RECOVERY)
-			pf_warning(p, pf_loc(p, &loc, "service", i, name, "notification_options"),
+			pf_warning(p, pf_svc_loc(p, &loc, i, s, "notification_options"),
 			    "Recovery notification option in service '%s' for host '%s' "
 			    "doesn't make any sense - specify warning and/or critical "
 			    "options as well", d, h);
 		if (s->cfg->ncontacts == 0 && s->cfg->ncontact_groups == 0)
-			pf_warning(p, pf_loc(p, &loc, "service", i, name, NULL),
+			pf_warning(p, pf_svc_loc(p, &loc, i, s, NULL),
 			    "Service '%s' on host '%s' has no default contacts or "
 			    "contactgroups defined!", d, h);
 		if (s->cfg->check_period == NULL)
-			pf_warning(p, pf_loc(p, &loc, "service", i, name, "check_period"),
+			pf_warning(p, pf_svc_loc(p, &loc, i, s, "check_period"),
 			    "Service '%s' on host '%s' has no check time period defined!",
 			    d, h);
 		if (s->cfg->notification_period == NULL)
-			pf_warning(p, pf_loc(p, &loc, "service", i, name, "notification_period"),
+			pf_warning(p, pf_svc_loc(p, &loc, i, s, "notification_period"),
 			    "Service '%s' on host '%s' has no notification time period "
 			    "defined!", d, h);
 		/* the double space is Nagios's */
 		if (s->cfg->notification_interval < s->cfg->check_interval &&
 		    s->cfg->notification_interval != 0)
-			pf_warning(p, pf_loc(p, &loc, "service", i, name, "notification_interval"),
+			pf_warning(p, pf_svc_loc(p, &loc, i, s, "notification_interval"),
 			    "Service '%s' on host '%s'  has a notification interval less "
 			    "than its check interval!  Notifications are only re-sent after "
 			    "checks are made, so the effective notification interval will "
 			    "be that of the check interval.", d, h);
 		if (pf_is_illegal(p, s->description))
-			pf_error(p, pf_loc(p, &loc, "service", i, name, "service_description"),
+			pf_error(p, pf_svc_loc(p, &loc, i, s, "service_description"),
 			    "The description string for service '%s' on host '%s' contains "
 			    "one or more illegal characters.", d, h);
 	}
