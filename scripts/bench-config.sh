@@ -6,7 +6,7 @@
 # asserts nothing.  JAQUE overrides the binary (default build/check/jaque,
 # built if missing).  The estate lives in a temp dir, removed at the end
 # unless BENCH_KEEP=1 (then its path is printed, for profiling).  Each
-# engine runs RUNS times (default 3), alternating, after one warm-up run
+# engine runs RUNS times (default 5), alternating, after one warm-up run
 # each; every run is printed, and the ratios use the median time and the
 # highest peak RSS of each.
 set -euo pipefail
@@ -124,7 +124,7 @@ for n in "$@"; do
 	"$JAQUE" -v "$dir/nagios.cfg" >/dev/null 2>&1 || true
 	nagios4 -v "$dir/nagios.cfg" >/dev/null 2>&1 || true
 	jt=() gt=() jk=0 gk=0
-	for ((r = 1; r <= ${RUNS:-3}; r++)); do
+	for ((r = 1; r <= ${RUNS:-5}; r++)); do
 		read -r s k <<< "$(measure "$JAQUE" -v "$dir/nagios.cfg")"
 		jt+=("$s")
 		(( k > jk )) && jk=$k
