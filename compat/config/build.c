@@ -146,12 +146,10 @@ build_keepstr(struct build *b, const char *s)
 }
 
 /*
- * Report the findings Nagios makes while reading objects; keep those it
- * makes in its pre-flight check (unknown commands, parents, periods...)
- * for build_report_late, so they come after "Checking objects..." and are
- * counted with the pre-flight's, as there.
+ * Take other's findings (made on another thread) as if they had been made
+ * just after the first before findings of b; other keeps none.
  */
-void
+static void
 build_adopt_findings(struct build *b, size_t before, struct build *other)
 {
 	struct vec merged;
@@ -174,6 +172,59 @@ build_adopt_findings(struct build *b, size_t before, struct build *other)
 	vec_clear(&other->pending);
 }
 
+/* a builder's scratch (view, tokens, lists, memo, sharing table, findings): fresh */
+static void
+build_scratch_init(struct build *b)
+{
+	b->view = xcalloc(1, sizeof(*b->view));
+	b->tokbuf = NULL;
+	b->tokcap = 0;
+	vec_init(&b->tok);
+	b->refs = NULL;
+	b->refcap = 0;
+	memset(b->memo, 0, sizeof(b->memo));
+	b->shared = NULL;
+	b->shared_size = NULL;
+	b->shared_cap = b->shared_n = 0;
+	vec_init(&b->pending);
+	b->errors = 0;
+}
+
+static void
+build_scratch_free(struct build *b)
+{
+	vec_clear(&b->tok);
+	free(b->tokbuf);
+	free(b->view);
+	free(b->refs);
+	free(b->shared);
+	free(b->shared_size);
+}
+
+struct build *
+build_helper_new(const struct build *b)
+{
+	struct build *h = xmalloc(sizeof(*h));
+
+	*h = *b;
+	build_scratch_init(h);
+	return h;
+}
+
+void
+build_helper_done(struct build *b, size_t before, struct build *h)
+{
+	build_adopt_findings(b, before, h);
+	build_scratch_free(h);
+	free(h);
+}
+
+/*
+ * Report the findings Nagios makes while reading objects; keep those it
+ * makes in its pre-flight check (unknown commands, parents, periods...)
+ * for build_report_late, so they come after "Checking objects..." and are
+ * counted with the pre-flight's, as there.
+ */
 void
 build_flush(struct build *b)
 {
@@ -591,11 +642,9 @@ build_name_all(struct build *b)
 	pthread_t tid;
 	int t, threaded = 0;
 
-	if (b->rs->objs[OT_SERVICE].len > 1000 && b->rs->objs[OT_HOST].len > 1000) {
-		sb = xmalloc(sizeof(*sb));
-		*sb = *b;
-		vec_init(&sb->pending);
-		sb->errors = 0;
+	if (b->rs->objs[OT_SERVICE].len >= RAW_THREADED_MIN &&
+	    b->rs->objs[OT_HOST].len >= RAW_THREADED_MIN) {
+		sb = build_helper_new(b);
 		threaded = pthread_create(&tid, NULL, build_collect_services, sb) == 0;
 	}
 	BUILD_NAMED(b, OT_TIMEPERIOD, timeperiods, struct obj_timeperiod);
@@ -614,8 +663,7 @@ build_name_all(struct build *b)
 			build_collect(sb, OT_SERVICE);
 		b->items[OT_SERVICE] = sb->items[OT_SERVICE];
 		b->nitems[OT_SERVICE] = sb->nitems[OT_SERVICE];
-		build_adopt_findings(b, b->pending.len, sb);
-		free(sb);
+		build_helper_done(b, b->pending.len, sb);
 	} else {
 		build_collect(b, OT_SERVICE);
 	}
@@ -755,9 +803,7 @@ build_objects(struct rawstore *rs, const struct main_cfg *cfg, struct diag *d, i
 	b.a = b.m->arena;
 	b.side = arena_zalloc(b.a, sizeof(*b.side));
 	b.m->origin = b.side;
-	vec_init(&b.tok);
-	vec_init(&b.pending);
-	b.view = xcalloc(1, sizeof(*b.view));
+	build_scratch_init(&b);
 	b.phase = BUILD_READ;
 	build_name_all(&b);
 	config_stage_time(" b.name");
@@ -771,12 +817,7 @@ build_objects(struct rawstore *rs, const struct main_cfg *cfg, struct diag *d, i
 	config_stage_time(" b.rest");
 	for (t = 0; t < OT_NTYPES; t++)
 		free(b.items[t]);
-	free(b.tokbuf);
-	free(b.view);
-	free(b.refs);
-	free(b.shared);
-	free(b.shared_size);
-	vec_clear(&b.tok);
+	build_scratch_free(&b);
 	if (nerrors != NULL)
 		*nerrors = b.errors;
 	return b.m;

@@ -23,14 +23,6 @@
 #include "engine/util/arena.h"
 #include "engine/util/xalloc.h"
 
-/* values repeat across an estate (URLs, images, commands): interned */
-static const char *
-bd_dup(struct build *b, const char *s)
-{
-	(void)b;
-	return s; /* the parse arena outlives the model (see objects.h) */
-}
-
 /* every model struct starts with its id */
 static int
 bd_cmp_id(const void *x, const void *y)
@@ -78,7 +70,8 @@ bd_fields(struct build *b, const struct rawobj *o, const struct bd_field *f, siz
 			*(double *)(void *)p = s->have ? s->v.d : f->def;
 			break;
 		case BD_STR:
-			*(const char **)(void *)p = s->have ? bd_dup(b, s->v.s) : NULL;
+			/* the parse arena outlives the model (see objects.h) */
+			*(const char **)(void *)p = s->have ? s->v.s : NULL;
 			break;
 		}
 	}
@@ -589,7 +582,6 @@ bd_alias(struct build *b, const struct rawobj *o, unsigned slot, const char *nam
 {
 	const char *s = build_view_str(b, o, slot);
 
-	(void)b;
 	return s != NULL ? s : name;
 }
 
@@ -630,7 +622,7 @@ bd_groups(struct build *b)
 
 /*
  * x kept for an object: objects_no_extinfo when x holds nothing (few
- * objects have any), else a copy in the model's arena.
+ * objects have any), else the model's one copy of this content.
  */
 static const struct obj_extinfo *
 bd_ext(struct build *b, const struct obj_extinfo *x)
@@ -798,27 +790,14 @@ static void
 bd_hosts_and_services(struct build *b)
 {
 	struct objects *m = b->m;
-	struct build *hb = xmalloc(sizeof(*hb));
+	struct build *hb = build_helper_new(b);
 	pthread_t tid;
 	size_t i, before = b->pending.len;
 	int threaded;
 
-	*hb = *b;
 	hb->a = m->arena2 = arena_new();
-	hb->view = xcalloc(1, sizeof(*hb->view));
-	hb->tokbuf = NULL;
-	hb->tokcap = 0;
-	vec_init(&hb->tok);
-	hb->refs = NULL;
-	hb->refcap = 0;
-	memset(hb->memo, 0, sizeof(hb->memo));
-	hb->shared = NULL;
-	hb->shared_size = NULL;
-	hb->shared_cap = hb->shared_n = 0;
-	vec_init(&hb->pending);
-	hb->errors = 0;
 	hb->phase = BUILD_REG_HOST;
-	threaded = m->nhosts > 1000 && m->nservices > 1000 &&
+	threaded = m->nhosts >= RAW_THREADED_MIN && m->nservices >= RAW_THREADED_MIN &&
 	    pthread_create(&tid, NULL, bd_hosts, hb) == 0;
 	if (!threaded)
 		bd_hosts(hb);
@@ -827,14 +806,7 @@ bd_hosts_and_services(struct build *b)
 		bd_service(b, b->side->place[OT_SERVICE][i].raw, &m->services[i]);
 	if (threaded)
 		pthread_join(tid, NULL);
-	build_adopt_findings(b, before, hb);
-	vec_clear(&hb->tok);
-	free(hb->tokbuf);
-	free(hb->view);
-	free(hb->refs);
-	free(hb->shared);
-	free(hb->shared_size);
-	free(hb);
+	build_helper_done(b, before, hb);
 }
 
 void

@@ -117,10 +117,12 @@ void build_warn(struct build *b, const struct rawobj *o, const char *dir, const 
 void build_err_at(struct build *b, enum build_when when, const struct rawobj *o,
     const char *dir, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /*
- * Take other's findings (made on another thread) as if they had been made
- * just after the first before findings of b; other keeps none.
+ * A builder for a second thread: b's state with scratch and findings of its
+ * own.  build_helper_done takes its findings into b as if they had been
+ * made just after b's first before ones, and frees it.
  */
-void build_adopt_findings(struct build *b, size_t before, struct build *other);
+struct build *build_helper_new(const struct build *b);
+void build_helper_done(struct build *b, size_t before, struct build *h);
 /* report every finding to the diag, in phase order; called once, at the end */
 void build_flush(struct build *b);
 

@@ -5,15 +5,11 @@
  */
 #include "compat/config/config.h"
 
-#include <errno.h>
-#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <stdio.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "compat/config/build.h"
 #include "compat/config/diag.h"

@@ -113,7 +113,7 @@ expand_index(struct expand *x, enum otype t)
 	}
 }
 
-static int
+int
 expand_wants_regexp(const struct expand *x, const char *item)
 {
 	if (!x->use_regexp)
@@ -152,6 +152,15 @@ expand_regexp(struct expand *x, enum otype t, const char *re, struct idset *acc,
 	return found;
 }
 
+unsigned
+expand_one_name(const struct expand *x, enum otype t, const char *list)
+{
+	if (list == NULL || list[0] == '\0' || x->use_true_regexp ||
+	    strpbrk(list, ",!*?+\\ \t") != NULL)
+		return 0;
+	return expand_lookup(x, t, list);
+}
+
 int
 expand_names(struct expand *x, enum otype t, const char *list, struct idset *acc,
     struct idset *rej, const struct rawobj *owner, const char *dir)
@@ -163,8 +172,7 @@ expand_names(struct expand *x, enum otype t, const char *list, struct idset *acc
 	if (list == NULL)
 		return 0;
 	/* most lists are one plain name of an object that exists */
-	if (list[0] != '\0' && !x->use_true_regexp && strpbrk(list, ",!*?+\\ \t") == NULL &&
-	    (idx = expand_lookup(x, t, list)) != 0) {
+	if ((idx = expand_one_name(x, t, list)) != 0) {
 		idset_add(acc, idx - 1);
 		return 0;
 	}

@@ -84,6 +84,14 @@ void expand_warn(struct expand *x, const struct rawobj *o, const char *dir, cons
  * Reports unknown names against owner/dir.  Returns the number of items
  * that matched nothing (0 = fine).
  */
+/*
+ * The index + 1 of the one object list names, when list is one plain name
+ * (no comma, exclusion, wildcard, blank or regexp) of an object that
+ * exists; 0 otherwise (expand_names then says what the list means).
+ */
+unsigned expand_one_name(const struct expand *x, enum otype t, const char *list);
+/* whether item (and the rest of its list) is taken as a regular expression */
+int expand_wants_regexp(const struct expand *x, const char *item);
 int expand_names(struct expand *x, enum otype t, const char *list, struct idset *acc,
     struct idset *rej, const struct rawobj *owner, const char *dir);
 /*

@@ -51,8 +51,7 @@ expand_one_service(struct expand *x, struct rawobj *o, struct vec *copies)
 	 * Most services name one existing host and no hostgroup: the general
 	 * walk below would keep the definition as it is, so keep it at once.
 	 */
-	if (hgl == NULL && !x->use_true_regexp && strpbrk(hl, ",!*?+\\ \t") == NULL &&
-	    (h = expand_lookup(x, OT_HOST, hl)) != 0) {
+	if (hgl == NULL && (h = expand_one_name(x, OT_HOST, hl)) != 0) {
 		o->from_hostgroup = 0;
 		o->ref = h;
 		return;
@@ -248,8 +247,7 @@ expand_host_services(struct expand *x, unsigned hi, const char *list, struct vec
 		if (*item == '\0')
 			continue;
 		if (!regexp)
-			regexp = x->use_regexp && (x->use_true_regexp || strpbrk(item, "*?+") != NULL ||
-			    strstr(item, "\\.") != NULL);
+			regexp = expand_wants_regexp(x, item);
 		reject = !regexp && item[0] == '!';
 		if (reject)
 			item++;

@@ -308,9 +308,9 @@ inherit_hosts_thread(void *arg)
 /*
  * With many hosts and services, hosts are resolved on a second thread
  * while this one does the other types: the host thread has an arena of
- * its own (which the store keeps, and which the hosts grow into from then
- * on) and a diag whose findings are replayed where a sequential run
- * reports them, after the types before hosts and before those after.
+ * its own (which the store keeps) and a diag whose findings are replayed
+ * where a sequential run reports them, after the types before hosts and
+ * before those after.
  */
 int
 inherit_resolve_all(struct rawstore *rs)
@@ -319,9 +319,9 @@ inherit_resolve_all(struct rawstore *rs)
 	struct rawstore later;
 	pthread_t tid;
 	int t, errors = 0;
-	size_t i;
 
-	if (rs->objs[OT_HOST].len < 1000 || rs->objs[OT_SERVICE].len < 1000) {
+	if (rs->objs[OT_HOST].len < RAW_THREADED_MIN ||
+	    rs->objs[OT_SERVICE].len < RAW_THREADED_MIN) {
 		for (t = 0; t < OT_NTYPES; t++)
 			errors += inherit_type(rs, t);
 		return errors;
@@ -331,8 +331,6 @@ inherit_resolve_all(struct rawstore *rs)
 	h.sub.d = diag_new(NULL);
 	h.errors = 0;
 	vec_push(&rs->arenas, h.sub.a);
-	for (i = 0; i < rs->objs[OT_HOST].len; i++)
-		((struct rawobj *)rs->objs[OT_HOST].items[i])->a = h.sub.a;
 	if (pthread_create(&tid, NULL, inherit_hosts_thread, &h) != 0) {
 		diag_free(h.sub.d);
 		for (t = 0; t < OT_NTYPES; t++)

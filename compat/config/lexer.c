@@ -32,7 +32,6 @@ struct lexer {
 	int next_line;
 };
 
-
 static int lexer_read_dir_depth(struct rawstore *rs, const char *dir, unsigned depth);
 
 static void
@@ -260,32 +259,25 @@ lexer_read_part(struct rawstore *rs, const char *path, char *buf, size_t len, in
 int
 lexer_read_buffer(struct rawstore *rs, const char *file, const char *buf, size_t len)
 {
-	struct lexer lx;
 	char *copy = xmalloc(len + 1);
+	int errors;
 
 	if (len > 0)
 		memcpy(copy, buf, len);
-	copy[len] = '\0';
-	memset(&lx, 0, sizeof(lx));
-	lx.rs = rs;
-	lx.file = arena_intern(rs->a, file);
-	lx.p = copy;
-	lx.end = copy + len;
-	lx.line = 1;
-	lexer_run(&lx);
+	errors = lexer_read_part(rs, file, copy, len, 1, 0, 0, 0);
 	free(copy);
-	return lx.errors;
+	return errors;
 }
 
 int
 lexer_read_file_depth(struct rawstore *rs, const char *path, unsigned depth)
 {
 	FILE *fp = fopen(path, "r");
-	struct lexer lx;
 	struct diag_loc loc = { path, 0, NULL, NULL, NULL };
 	struct stat st;
 	char *buf;
 	size_t n;
+	int errors;
 
 	if (fp == NULL || fstat(fileno(fp), &st) < 0 || st.st_size > LEXER_MAX_FILE) {
 		diag_error(rs->d, &loc, "Cannot open config file '%s' for reading: %s", path,
@@ -297,17 +289,9 @@ lexer_read_file_depth(struct rawstore *rs, const char *path, unsigned depth)
 	buf = xmalloc((size_t)st.st_size + 1);
 	n = fread(buf, 1, (size_t)st.st_size, fp);
 	fclose(fp);
-	memset(&lx, 0, sizeof(lx));
-	lx.rs = rs;
-	lx.file = arena_intern(rs->a, path);
-	lx.p = buf;
-	lx.end = buf + n;
-	lx.line = 1;
-	lx.depth = depth;
-	buf[n] = '\0';
-	lexer_run(&lx);
+	errors = lexer_read_part(rs, path, buf, n, 1, 0, 0, depth);
 	free(buf);
-	return lx.errors;
+	return errors;
 }
 
 int
@@ -316,35 +300,74 @@ lexer_read_file(struct rawstore *rs, const char *path)
 	return lexer_read_file_depth(rs, path, 0);
 }
 
-static int
-lexer_read_dir_depth(struct rawstore *rs, const char *dir, unsigned depth)
+char *
+lexer_dir_failure(const char *dir, int err)
+{
+	return xasprintf("Could not open config directory '%s' for reading: %s", dir,
+	    strerror(err));
+}
+
+void
+lexer_walk_dir(const char *dir, unsigned depth, const struct lexer_walk *w)
 {
 	DIR *dp = opendir(dir);
 	struct dirent *de;
-	struct diag_loc loc = { dir, 0, NULL, NULL, NULL };
 	struct stat st;
 	char *path;
-	int errors = 0;
 
 	if (dp == NULL) {
-		diag_error(rs->d, &loc, "Could not open config directory '%s' for reading: %s", dir,
-		    strerror(errno));
-		return 1;
+		w->fail(w->ctx, dir, errno);
+		return;
 	}
 	while ((de = readdir(dp)) != NULL) {
 		if (de->d_name[0] == '.')
 			continue;
 		path = str_path_join(dir, de->d_name);
 		if (stat(path, &st) == 0) {
-			if (S_ISDIR(st.st_mode) && depth < 64)
-				errors += lexer_read_dir_depth(rs, path, depth + 1);
+			if (S_ISDIR(st.st_mode) && depth < LEXER_MAX_DIR_DEPTH)
+				lexer_walk_dir(path, depth + 1, w);
 			else if (S_ISREG(st.st_mode) && str_has_suffix(de->d_name, ".cfg"))
-				errors += lexer_read_file_depth(rs, path, depth);
+				w->file(w->ctx, path, depth);
 		}
 		free(path);
 	}
 	closedir(dp);
-	return errors;
+}
+
+/* lexer_read_dir's walk: read each file, report each directory that cannot be opened */
+struct lexer_dir_read {
+	struct rawstore *rs;
+	int errors;
+};
+
+static void
+lexer_dir_file(void *ctx, const char *path, unsigned depth)
+{
+	struct lexer_dir_read *r = ctx;
+
+	r->errors += lexer_read_file_depth(r->rs, path, depth);
+}
+
+static void
+lexer_dir_fail(void *ctx, const char *dir, int err)
+{
+	struct lexer_dir_read *r = ctx;
+	struct diag_loc loc = { dir, 0, NULL, NULL, NULL };
+	char *msg = lexer_dir_failure(dir, err);
+
+	diag_error(r->rs->d, &loc, "%s", msg);
+	free(msg);
+	r->errors++;
+}
+
+static int
+lexer_read_dir_depth(struct rawstore *rs, const char *dir, unsigned depth)
+{
+	struct lexer_dir_read r = { rs, 0 };
+	const struct lexer_walk w = { lexer_dir_file, lexer_dir_fail, &r };
+
+	lexer_walk_dir(dir, depth, &w);
+	return r.errors;
 }
 
 int

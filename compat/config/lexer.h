@@ -35,6 +35,22 @@ int lexer_read_part(struct rawstore *rs, const char *path, char *buf, size_t len
     int more, int next_line, unsigned depth);
 /* read every *.cfg under dir, recursively, skipping dot files; returns errors */
 int lexer_read_dir(struct rawstore *rs, const char *dir);
+
+/*
+ * The walk lexer_read_dir makes: every *.cfg under dir, subdirectories
+ * first where readdir lists them, dot entries skipped, at most
+ * LEXER_MAX_DIR_DEPTH levels down.  file gets each file and its depth,
+ * fail each directory that cannot be opened, with errno.
+ */
+#define LEXER_MAX_DIR_DEPTH 64
+struct lexer_walk {
+	void (*file)(void *ctx, const char *path, unsigned depth);
+	void (*fail)(void *ctx, const char *dir, int err);
+	void *ctx;
+};
+void lexer_walk_dir(const char *dir, unsigned depth, const struct lexer_walk *w);
+/* the message for a directory that cannot be opened (malloc'd) */
+char *lexer_dir_failure(const char *dir, int err);
 /* read object definitions from a buffer (for tests and fuzzing); file names messages */
 int lexer_read_buffer(struct rawstore *rs, const char *file, const char *buf, size_t len);
 

@@ -11,7 +11,6 @@
  */
 #include "compat/config/objfiles.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -27,12 +26,10 @@
 #include "compat/config/maincfg.h"
 #include "compat/config/raw.h"
 #include "engine/util/arena.h"
-#include "engine/util/strutil.h"
 #include "engine/util/vec.h"
 #include "engine/util/xalloc.h"
 
 #define OBJFILES_MAX_THREADS 8
-#define OBJFILES_MAX_DEPTH 64
 /* files are split in parts of about this size, when there are threads to share them */
 #define OBJFILES_PART_DEFAULT ((off_t)12 << 20)
 static off_t objfiles_part = OBJFILES_PART_DEFAULT;
@@ -174,33 +171,17 @@ objfiles_finding(struct objplan *p, const char *file, int line, const char *dire
 	vec_push(&p->steps, f);
 }
 
-/* a cfg_dir tree, as lexer_read_dir walks it */
+/* a cfg_dir tree, walked as lexer_read_dir walks it */
 static void
-objfiles_plan_dir(struct objplan *p, const char *dir, unsigned depth)
+objfiles_dir_file(void *ctx, const char *path, unsigned depth)
 {
-	DIR *dp = opendir(dir);
-	struct dirent *de;
-	struct stat st;
-	char *path;
+	objfiles_file(ctx, path, depth);
+}
 
-	if (dp == NULL) {
-		objfiles_finding(p, dir, 0, NULL, xasprintf("Could not open config directory "
-		    "'%s' for reading: %s", dir, strerror(errno)));
-		return;
-	}
-	while ((de = readdir(dp)) != NULL) {
-		if (de->d_name[0] == '.')
-			continue;
-		path = str_path_join(dir, de->d_name);
-		if (stat(path, &st) == 0) {
-			if (S_ISDIR(st.st_mode) && depth < OBJFILES_MAX_DEPTH)
-				objfiles_plan_dir(p, path, depth + 1);
-			else if (S_ISREG(st.st_mode) && str_has_suffix(de->d_name, ".cfg"))
-				objfiles_file(p, path, depth);
-		}
-		free(path);
-	}
-	closedir(dp);
+static void
+objfiles_dir_fail(void *ctx, const char *dir, int err)
+{
+	objfiles_finding(ctx, dir, 0, NULL, lexer_dir_failure(dir, err));
 }
 
 /*
@@ -212,6 +193,7 @@ objfiles_plan_entry(struct objplan *p, const struct main_cfg *cfg, size_t i, int
 {
 	const char *path = (isdir ? cfg->cfg_dirs : cfg->cfg_files).items[i];
 	int line = (int)(uintptr_t)(isdir ? cfg->cfg_dir_lines : cfg->cfg_file_lines).items[i];
+	const struct lexer_walk w = { objfiles_dir_file, objfiles_dir_fail, p };
 	struct stat st;
 
 	errno = 0;
@@ -224,7 +206,7 @@ objfiles_plan_entry(struct objplan *p, const struct main_cfg *cfg, size_t i, int
 		return;
 	}
 	if (isdir)
-		objfiles_plan_dir(p, path, 0);
+		lexer_walk_dir(path, 0, &w);
 	else
 		objfiles_file(p, path, 0);
 }

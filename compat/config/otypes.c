@@ -6,7 +6,9 @@
 #include "compat/config/otypes.h"
 
 #include "engine/objects/objects.h"
+#include "engine/util/hash.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -367,15 +369,31 @@ otype_from_name(const char *s)
 	return -1;
 }
 
+/*
+ * Every directive line of every definition looks its name up: one map per
+ * type, built once for the process (the reader's threads share it).
+ */
+static struct hmap *otype_dir_maps[OT_NTYPES];
+static pthread_once_t otype_dir_once = PTHREAD_ONCE_INIT;
+
+static void
+otype_dir_maps_build(void)
+{
+	const struct odir *d;
+	int t;
+
+	for (t = 0; t < OT_NTYPES; t++) {
+		otype_dir_maps[t] = hmap_new(64);
+		for (d = otype_infos[t].dirs; d->name != NULL; d++)
+			hmap_put_new(otype_dir_maps[t], d->name, (void *)d);
+	}
+}
+
 const struct odir *
 otype_find_dir(enum otype t, const char *name)
 {
-	const struct odir *d;
-
-	for (d = otype_infos[t].dirs; d->name != NULL; d++)
-		if (strcmp(d->name, name) == 0)
-			return d;
-	return NULL;
+	pthread_once(&otype_dir_once, otype_dir_maps_build);
+	return hmap_get(otype_dir_maps[t], name);
 }
 
 struct optword {

@@ -26,17 +26,11 @@ rawstore_new(struct arena *a, struct diag *d)
 
 	rs->a = a;
 	rs->d = d;
-	const struct odir *dir;
-
 	vec_init(&rs->tlog);
 	vec_init(&rs->arenas);
 	for (t = 0; t < OT_NTYPES; t++) {
 		vec_init(&rs->objs[t]);
 		rs->tmpl[t] = hmap_new(16);
-		/* every directive line looks its name up: a map, not a walk of the table */
-		rs->dirs[t] = hmap_new(64);
-		for (dir = otype_info((enum otype)t)->dirs; dir->name != NULL; dir++)
-			hmap_put_new(rs->dirs[t], dir->name, (void *)dir);
 	}
 	return rs;
 }
@@ -44,16 +38,14 @@ rawstore_new(struct arena *a, struct diag *d)
 void
 rawstore_free(struct rawstore *rs)
 {
+	size_t i;
 	int t;
 
 	if (rs == NULL)
 		return;
-	size_t i;
-
 	for (t = 0; t < OT_NTYPES; t++) {
 		vec_clear(&rs->objs[t]);
 		hmap_free(rs->tmpl[t]);
-		hmap_free(rs->dirs[t]);
 	}
 	vec_clear(&rs->tlog);
 	for (i = 0; i < rs->arenas.len; i++)
@@ -546,7 +538,7 @@ raw_set(struct rawstore *rs, struct rawobj *o, const char *name, const char *val
 		o->reg = strtol(value, NULL, 10) > 0;
 		return 0;
 	}
-	dir = hmap_get(rs->dirs[o->type], name);
+	dir = otype_find_dir((enum otype)o->type, name);
 	if (ti->is_timeperiod && (dir == NULL || dir->slot >= OT_TP_SUNDAY))
 		return raw_set_tpline(rs, o, name, value, line);
 	if (dir != NULL)

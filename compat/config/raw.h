@@ -79,12 +79,17 @@ struct rawstore {
 	struct arena *a;
 	struct vec objs[OT_NTYPES];
 	struct hmap *tmpl[OT_NTYPES];
-	struct hmap *dirs[OT_NTYPES]; /* directive name -> struct odir, per type */
 	uint32_t seq;
 	struct diag *d;
 	struct vec tlog;   /* struct rawtmpl *: templates registered, in order */
 	struct vec arenas; /* arenas of merged stores (objfiles.c), freed with the store */
 };
+
+/*
+ * From how many hosts and services on (each) the reader and the builder do
+ * part of their work on a second thread; below, starting one costs more.
+ */
+#define RAW_THREADED_MIN 1000
 
 /* a template registration, and how many diagnostics the store had then */
 struct rawtmpl {

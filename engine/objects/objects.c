@@ -98,18 +98,6 @@ objidx_hash2(const char *host, const char *desc)
 	return hash_str(host) * 0x9e3779b97f4a7c15ULL ^ hash_str(desc);
 }
 
-static uint64_t
-objidx_hash_of(const struct objidx *x, uint32_t id)
-{
-	const struct obj_service *s;
-
-	if (x->services) {
-		s = (const struct obj_service *)(const void *)(x->base + (size_t)id * x->stride);
-		return objidx_hash2(s->host->name, s->description);
-	}
-	return hash_str(objidx_name(x, id));
-}
-
 static int
 objidx_is(const struct objidx *x, uint32_t id, const char *name, const char *desc)
 {
@@ -127,12 +115,29 @@ objidx_is(const struct objidx *x, uint32_t id, const char *name, const char *des
 #define OBJIDX_ID(v) ((uint32_t)(v) - 1)
 #define OBJIDX_TAG(v) ((v) & 0xffffffff00000000ULL)
 
+/*
+ * The slot of the object called name (desc: services) with hash h, or the
+ * empty slot where it would go.
+ */
+static uint64_t *
+objidx_probe(const struct objidx *x, uint64_t h, const char *name, const char *desc)
+{
+	size_t j = h & x->mask;
+
+	while (x->slot[j] != 0 && !(OBJIDX_TAG(x->slot[j]) == OBJIDX_TAG(h) &&
+	    objidx_is(x, OBJIDX_ID(x->slot[j]), name, desc)))
+		j = (j + 1) & x->mask;
+	return &x->slot[j];
+}
+
 static struct objidx *
 objidx_build(const void *base, unsigned n, size_t stride, size_t name_off, int services)
 {
 	struct objidx *x = xcalloc(1, sizeof(*x));
-	size_t cap = 16, j;
-	uint64_t h;
+	const struct obj_service *s;
+	const char *name, *desc = NULL;
+	uint64_t *slot, h;
+	size_t cap = 16;
 	uint32_t id;
 
 	while (cap < (size_t)n * 2)
@@ -145,20 +150,18 @@ objidx_build(const void *base, unsigned n, size_t stride, size_t name_off, int s
 	x->name_off = name_off;
 	x->services = services;
 	for (id = 0; id < n; id++) {
-		h = objidx_hash_of(x, id);
-		j = h & x->mask;
-		/* the first object with a name wins: a later one is not indexed */
-		while (x->slot[j] != 0) {
-			if (OBJIDX_TAG(x->slot[j]) == OBJIDX_TAG(h) &&
-			    (services ? objidx_is(x, OBJIDX_ID(x->slot[j]),
-				((const struct obj_service *)base)[id].host->name,
-				((const struct obj_service *)base)[id].description)
-				: strcmp(objidx_name(x, OBJIDX_ID(x->slot[j])), objidx_name(x, id)) == 0))
-				break;
-			j = (j + 1) & x->mask;
+		if (services) {
+			s = (const struct obj_service *)base + id;
+			name = s->host->name;
+			desc = s->description;
+		} else {
+			name = objidx_name(x, id);
 		}
-		if (x->slot[j] == 0)
-			x->slot[j] = OBJIDX_SLOT(h, id);
+		/* the first object with a name wins: a later one is not indexed */
+		h = services ? objidx_hash2(name, desc) : hash_str(name);
+		slot = objidx_probe(x, h, name, desc);
+		if (*slot == 0)
+			*slot = OBJIDX_SLOT(h, id);
 	}
 	return x;
 }
@@ -167,20 +170,13 @@ objidx_build(const void *base, unsigned n, size_t stride, size_t name_off, int s
 static uint32_t
 objidx_find(const struct objidx *x, const char *name, const char *desc)
 {
-	uint64_t h;
-	size_t j;
+	uint64_t slot;
 
 	if (x == NULL)
 		return 0;
-	h = x->services ? objidx_hash2(name, desc) : hash_str(name);
-	j = h & x->mask;
-	while (x->slot[j] != 0) {
-		if (OBJIDX_TAG(x->slot[j]) == OBJIDX_TAG(h) &&
-		    objidx_is(x, OBJIDX_ID(x->slot[j]), name, desc))
-			return OBJIDX_ID(x->slot[j]) + 1;
-		j = (j + 1) & x->mask;
-	}
-	return 0;
+	slot = *objidx_probe(x, x->services ? objidx_hash2(name, desc) : hash_str(name), name,
+	    desc);
+	return slot != 0 ? OBJIDX_ID(slot) + 1 : 0;
 }
 
 /* an index is built again only when its array changed */

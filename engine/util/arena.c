@@ -60,8 +60,7 @@ arena_free(struct arena *a)
 		else
 			free(c);
 	}
-	free(a->itab);
-	free(a->itag);
+	arena_intern_reset(a);
 	free(a);
 }
 

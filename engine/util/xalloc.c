@@ -17,14 +17,14 @@
  * Where THP is off or set to never, madvise is a no-op or fails harmlessly.
  */
 #define XALLOC_HUGE_MIN (4u << 20)
-#define XALLOC_HUGE_PAGE ((uintptr_t)2 << 20)
 
-void
+/* mark the 2 MiB-aligned middle of a block of 4 MiB or more for huge pages */
+static void
 xalloc_hint_huge(void *p, size_t n)
 {
 #ifdef MADV_HUGEPAGE
-	uintptr_t lo = ((uintptr_t)p + XALLOC_HUGE_PAGE - 1) & ~(XALLOC_HUGE_PAGE - 1);
-	uintptr_t hi = ((uintptr_t)p + n) & ~(XALLOC_HUGE_PAGE - 1);
+	uintptr_t lo = ((uintptr_t)p + XALLOC_HUGE - 1) & ~(XALLOC_HUGE - 1);
+	uintptr_t hi = ((uintptr_t)p + n) & ~(XALLOC_HUGE - 1);
 
 	if (n >= XALLOC_HUGE_MIN && hi > lo)
 		(void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
@@ -39,17 +39,17 @@ static void xalloc_die(size_t n);
 void *
 xalloc_huge(size_t n)
 {
-	size_t len = n + XALLOC_HUGE_PAGE, head, tail;
+	size_t len = n + XALLOC_HUGE, head, tail;
 	uintptr_t a;
 	char *p;
 
-	if (n == 0 || n % XALLOC_HUGE_PAGE != 0 || len < n)
+	if (n == 0 || n % XALLOC_HUGE != 0 || len < n)
 		abort();
 	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED)
 		xalloc_die(n);
 	/* keep the 2 MiB-aligned n bytes inside, give the rest back */
-	a = ((uintptr_t)p + XALLOC_HUGE_PAGE - 1) & ~(XALLOC_HUGE_PAGE - 1);
+	a = ((uintptr_t)p + XALLOC_HUGE - 1) & ~(XALLOC_HUGE - 1);
 	head = a - (uintptr_t)p;
 	tail = len - head - n;
 	if (head > 0)
@@ -83,8 +83,7 @@ xmalloc(size_t n)
 
 	if (p == NULL)
 		xalloc_die(n);
-	if (n >= XALLOC_HUGE_MIN)
-		xalloc_hint_huge(p, n);
+	xalloc_hint_huge(p, n);
 	return p;
 }
 
@@ -95,8 +94,7 @@ xcalloc(size_t n, size_t size)
 
 	if (p == NULL)
 		xalloc_die(n * size);
-	if (n * size >= XALLOC_HUGE_MIN)
-		xalloc_hint_huge(p, n * size);
+	xalloc_hint_huge(p, n * size);
 	return p;
 }
 
@@ -107,8 +105,7 @@ xrealloc(void *p, size_t n)
 
 	if (q == NULL)
 		xalloc_die(n);
-	if (n >= XALLOC_HUGE_MIN)
-		xalloc_hint_huge(q, n);
+	xalloc_hint_huge(q, n);
 	return q;
 }
 

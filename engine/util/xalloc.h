@@ -14,8 +14,6 @@ void *xrealloc(void *p, size_t n);
 /* realloc of an array of nmemb elements of size bytes, checking overflow */
 void *xreallocarray(void *p, size_t nmemb, size_t size);
 char *xstrdup(const char *s);
-/* mark a block of n bytes at p for transparent huge pages (blocks >= 4 MiB) */
-void xalloc_hint_huge(void *p, size_t n);
 /*
  * n bytes (a multiple of XALLOC_HUGE) mapped on their own, aligned to
  * 2 MiB and marked for huge pages, zeroed; given back with xfree_huge.

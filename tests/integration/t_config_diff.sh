@@ -31,9 +31,10 @@
 # cfg_dir=/etc/nagios-plugins/config (read only), and then does what a good
 # case does (-v, -vp, cachecmp).
 #
-# Case config_diff/estate generates some 4000 objects in a dozen files (see
-# run_estate) and does what a good case does: enough objects for the code
-# that reads and builds on several threads.
+# Case config_diff/estate generates the benchmark's estate at 4000 objects
+# plus a file of parents, groups and a dependency (see run_estate) and does
+# what a good case does: enough objects for the code that reads and builds
+# on several threads.
 #
 # Output: one line per case, "PASS: config_diff/<case>" or
 # "FAIL: config_diff/<case>: <reason>" (or SKIP with a reason), with detail
@@ -395,66 +396,29 @@ $(cat "$w/err")"
 	finish_case "$name"
 }
 
-# A generated estate of some 4000 objects over several files: big enough for
-# the reader's threads (hosts' templates, the builder's second threads: over
-# 1000 hosts and services), templates used across files, hostgroups from
-# both sides, services on hosts and on a hostgroup, parents, custom
-# variables, a servicegroup and dependencies.
+# The benchmark's estate (scripts/gen-estate.sh) at 4000 objects, big enough
+# for the reader's and builder's threads (over 1000 hosts and services),
+# with a file more: hosts with parents, a hostgroup with a members list, a
+# service on a hostgroup, a servicegroup and a dependency.
 run_estate() {
 	name=estate
 	src=$TMP/estate-src
-	mkdir -p "$src/objects"
+	mkdir -p "$src"
 	sed -e '/^cfg_file=/d' "$configs/good/additive_inheritance/nagios.cfg" >"$src/nagios.cfg"
 	echo "cfg_dir=objects" >>"$src/nagios.cfg"
-	cat >"$src/objects/base.cfg" <<'CFG'
-define timeperiod {
-	timeperiod_name 24x7
-	alias Always
-	monday 00:00-24:00
-	tuesday 00:00-24:00
-}
-define command {
-	command_name check_tcp
-	command_line /bin/true -p $ARG1$
-}
-define command {
-	command_name notify
-	command_line /bin/true
-}
-define contact {
-	contact_name admin
-	host_notification_period 24x7
-	service_notification_period 24x7
-	host_notification_commands notify
-	service_notification_commands notify
-}
-define contactgroup {
-	contactgroup_name admins
-	members admin
-}
-define service {
-	name generic-service
-	check_period 24x7
-	notification_period 24x7
-	max_check_attempts 3
-	check_interval 5
-	retry_interval 1
-	register 0
-}
-CFG
-	awk -v dir="$src/objects" 'BEGIN {
-		print "define host {\n\tname generic-host\n\tcheck_command check_tcp!22\n\tcheck_period 24x7\n\tnotification_period 24x7\n\tcontact_groups admins\n\tmax_check_attempts 3\n\tregister 0\n}" > (dir "/tmpl-hosts.cfg")
-		for (g = 0; g < 20; g++)
-			printf "define hostgroup {\n\thostgroup_name hg%d\n\talias group %d\n%s}\n", g, g, g == 19 ? "\tmembers h1,h2,h3\n" : "" > (dir "/groups.cfg")
-		for (i = 0; i < 2000; i++) {
-			f = dir "/hosts" (i % 4) ".cfg"
-			printf "define host {\n\tuse generic-host\n\thost_name h%d\n\taddress 10.0.%d.%d\n\thostgroups hg%d\n\t_ID %d\n%s}\n", i, int(i / 250), i % 250, i % 19, i, (i % 10 == 5 ? "\tparents h" (i - 1) "\n" : "") > f
-			printf "define service {\n\tuse generic-service\n\thost_name h%d\n\tservice_description tcp-%d\n\tcheck_command check_tcp!%d\n}\n", i, i % 7, 1000 + i > (dir "/services" (i % 3) ".cfg")
-		}
-		print "define service {\n\tuse generic-service\n\thostgroup_name hg3\n\tservice_description on-hg3\n\tcheck_command check_tcp!80\n}" > (dir "/services0.cfg")
-		print "define servicegroup {\n\tservicegroup_name sg\n\talias SG\n\tmembers h1,tcp-1,h2,tcp-2\n}" > (dir "/services1.cfg")
-		print "define servicedependency {\n\thost_name h1\n\tservice_description tcp-1\n\tdependent_host_name h2\n\tdependent_service_description tcp-2\n\texecution_failure_criteria c\n}" > (dir "/services2.cfg")
-	}'
+	if ! "$top/scripts/gen-estate.sh" "$src/objects" 4000; then
+		fail "scripts/gen-estate.sh failed"
+		finish_case "$name"
+		return
+	fi
+	awk 'BEGIN {
+		for (i = 0; i < 60; i++)
+			printf "define host {\n\tuse generic-host\n\thost_name p%d\n\taddress 10.0.0.%d\n\tparents %s\n}\n", i, i, i ? "p" (i - 1) : "h0"
+		print "define hostgroup {\n\thostgroup_name listed\n\talias Listed\n\tmembers h1,h2,p3\n}"
+		print "define service {\n\tuse generic-service\n\thostgroup_name hg3\n\tservice_description on-hg3\n\tcheck_command check_tcp!80\n}"
+		print "define servicegroup {\n\tservicegroup_name sg\n\talias SG\n\tmembers h1,tcp-1,h2,tcp-2\n}"
+		print "define servicedependency {\n\thost_name h1\n\tservice_description tcp-1\n\tdependent_host_name h2\n\tdependent_service_description tcp-2\n\texecution_failure_criteria c\n}"
+	}' >"$src/objects/extra.cfg"
 	setup_case "$name" "$src" || { fail "cannot copy case"; finish_case "$name"; return; }
 	rn=$(run_prog "$NAGIOS" "$w/nagios" etc/nagios.cfg -v "$w/nagios.v.out")
 	rj=$(run_prog "$JAQUE" "$w/jaque" etc/nagios.cfg -v "$w/jaque.v.out")
