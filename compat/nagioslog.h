@@ -1,0 +1,57 @@
+/*
+ * nagioslog: nagios.log, its lines in Nagios 4.4.6's wording, and its
+ * rotation.
+ *
+ * Every line is "[epoch] text\n", written whole with one write(2) on an
+ * O_APPEND descriptor, so readers never see half a line.  Rotation
+ * follows log_rotation_method (h, d, w, m at the hour, midnight, Sunday
+ * midnight, the first of the month): the file is renamed into
+ * log_archive_path as nagios-MM-DD-YYYY-HH.log (the hour being rotated
+ * at), a new file opened, and "LOG ROTATION: <METHOD>" and
+ * "LOG VERSION: 2.0" lines begin it; the caller is told so it can log the
+ * current states again (nlog_rotate_due).  The engine formats no log line
+ * itself: every wording lives here.
+ */
+#ifndef JAQUE_NAGIOSLOG_H
+#define JAQUE_NAGIOSLOG_H
+
+#include <stdarg.h>
+#include <time.h>
+
+struct nlog;
+
+/* path NULL: logging is off (every call is a no-op). Returns NULL with
+ * errno set when the file cannot be opened. */
+struct nlog *nlog_open(const char *path, int rotation_method, const char *archive_path);
+void nlog_close(struct nlog *l);
+/* reopen after a reload or a failed write */
+int nlog_reopen(struct nlog *l);
+
+/* "[t] " + formatted text + "\n" */
+void nlog_printf(struct nlog *l, time_t t, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/*
+ * The time of the next rotation after `now` for the configured method,
+ * 0 for none.  nlog_rotate renames and reopens, writing the two header
+ * lines with time `now`; returns 0 or -1 (logged as a warning line in
+ * the old file).
+ */
+time_t nlog_next_rotation(const struct nlog *l, time_t now);
+int nlog_rotate(struct nlog *l, time_t now);
+
+/* Nagios's lines (each takes the time of the event) */
+void nlog_service_alert(struct nlog *l, time_t t, const char *host, const char *svc,
+    const char *state, const char *type, int attempt, const char *output);
+void nlog_host_alert(struct nlog *l, time_t t, const char *host, const char *state,
+    const char *type, int attempt, const char *output);
+/* "CURRENT SERVICE STATE:" / "INITIAL SERVICE STATE:" (initial: 1) */
+void nlog_service_state(struct nlog *l, time_t t, int initial, const char *host,
+    const char *svc, const char *state, const char *type, int attempt, const char *output);
+void nlog_host_state(struct nlog *l, time_t t, int initial, const char *host,
+    const char *state, const char *type, int attempt, const char *output);
+/* "Warning: ..." lines (the text after "Warning: ") */
+void nlog_warning(struct nlog *l, time_t t, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#endif

@@ -1,0 +1,57 @@
+/*
+ * runq: the run queue of due checks, with concurrency gates.
+ *
+ * A due check is pushed with a key (the index of its host's address; the
+ * engine numbers the distinct addresses 0..nkeys-1).  runq_pop hands out
+ * the oldest pushed entry that may start now: fewer than global_limit
+ * checks running in all, and fewer than host_limit running under its key
+ * (a limit of 0 means unlimited).  An entry whose key is at its limit
+ * does not hold back entries of other keys: it waits, and when
+ * runq_done frees a slot of its key it becomes startable again in its
+ * original (push) order.  runq_pop counts the entry as running;
+ * runq_done(key) is called once for every entry popped, when its check
+ * ends.  runq_start_direct counts a check that starts without queuing
+ * (it must fit: see runq_can_start).
+ *
+ * All operations are O(1) amortised.  Entries are intrusive and owned by
+ * the caller; runq_remove takes a queued entry out (e.g. its object was
+ * deleted by a reload).  Not thread-safe.
+ */
+#ifndef JAQUE_RUNQ_H
+#define JAQUE_RUNQ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct runq_ent {
+	struct runq_ent *next; /* runq's business */
+	struct runq_ent *prev;
+	uint64_t seq;          /* push order (runq's business) */
+	uint32_t key;
+	uint32_t queued;       /* 1 while in the queue */
+};
+
+struct runq;
+
+struct runq *runq_new(unsigned global_limit, unsigned host_limit, unsigned nkeys);
+void runq_free(struct runq *q);
+/* change the limits or the number of keys (a reload); running counts are kept
+ * for keys below the new nkeys, and queued entries with key >= nkeys are
+ * the caller's to remove first */
+void runq_reconfigure(struct runq *q, unsigned global_limit, unsigned host_limit, unsigned nkeys);
+
+void runq_push(struct runq *q, struct runq_ent *e, unsigned key);
+/* the oldest startable entry, counted as running; NULL when none may start */
+struct runq_ent *runq_pop(struct runq *q);
+void runq_remove(struct runq *q, struct runq_ent *e);
+/* 1 when a check under key could start now (ignoring what is queued) */
+int runq_can_start(const struct runq *q, unsigned key);
+void runq_start_direct(struct runq *q, unsigned key);
+void runq_done(struct runq *q, unsigned key);
+
+size_t runq_depth(const struct runq *q);     /* queued now */
+size_t runq_max_depth(const struct runq *q); /* highest depth since creation */
+size_t runq_running(const struct runq *q);   /* running now */
+unsigned runq_running_key(const struct runq *q, unsigned key);
+
+#endif

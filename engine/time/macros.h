@@ -1,0 +1,74 @@
+/*
+ * macros: Nagios 4.4.6's macro language for command lines.
+ *
+ * $NAME$ is replaced by its value in a context (a host, a service, a
+ * contact, the command's arguments, the program's globals); $$ is a '$';
+ * an unknown or unterminated macro is left as written, as Nagios does.
+ * Covered: every standard host, service, contact and global macro Nagios
+ * defines for checks, $ARGn$ (1..32), $USERn$ (1..256), custom variables
+ * ($_HOSTFOO$, $_SERVICEBAR$, $_CONTACTX$), on-demand forms
+ * ($HOSTSTATE:name$, $SERVICEOUTPUT:host:svc$, group forms with a
+ * delimiter), and the environment form (NAGIOS_*) when
+ * enable_environment_macros is set.  Macros whose values come from plugin
+ * output or from outside (the output, perfdata, ack and comment macros)
+ * have illegal_macro_output_chars removed, as Nagios does for checks.
+ *
+ * Nothing here allocates in the context; results are heap strings the
+ * caller frees.
+ */
+#ifndef JAQUE_MACROS_H
+#define JAQUE_MACROS_H
+
+#include <time.h>
+
+struct main_cfg;
+struct objects;
+struct obj_host;
+struct obj_service;
+struct obj_contact;
+struct host_state;
+struct svc_state;
+
+#define MACRO_MAX_ARGS 32
+
+/* what the program-wide macros read */
+struct macro_globals {
+	time_t program_start;
+	int pid;
+	const char *version;        /* "4.4.6" as Nagios's $PROCESSSTARTTIME$ world expects */
+	unsigned long event_id;     /* last event id handed out */
+	unsigned long problem_id;
+};
+
+struct macro_ctx {
+	const struct main_cfg *cfg;
+	const struct objects *objs;
+	const struct host_state *hstates;   /* indexed by host id */
+	const struct svc_state *sstates;    /* indexed by service id */
+	const struct macro_globals *globals;
+	const struct obj_host *host;        /* NULL when none */
+	const struct obj_service *svc;      /* NULL when none; implies host = svc->host */
+	const struct obj_contact *contact;  /* NULL when none */
+	const char *args[MACRO_MAX_ARGS];   /* $ARG1$ is args[0]; NULL unset */
+	unsigned nargs;
+	time_t now;
+};
+
+/*
+ * Split a check_command reference "name!a1!a2" into ctx->args (pointers
+ * into the heap block *store, which the caller frees); '\!' is a '!' in an
+ * argument.  Returns the number of arguments.
+ */
+unsigned macro_split_args(struct macro_ctx *ctx, const char *ref, char **store);
+
+/* expand in under ctx; returns a heap string (never NULL) */
+char *macro_expand(const struct macro_ctx *ctx, const char *in);
+
+/*
+ * The NAGIOS_* environment for ctx when cfg->enable_environment_macros is
+ * set: a NULL-terminated heap vector of "NAGIOS_NAME=value" strings in one
+ * block (free the vector with free()); NULL when disabled.
+ */
+char **macro_environment(const struct macro_ctx *ctx);
+
+#endif

@@ -1,0 +1,26 @@
+/*
+ * timeperiod: evaluating timeperiods as Nagios 4.4.6 does, in local time.
+ *
+ * A time is in a period when the most specific rule for its day says so:
+ * date exceptions first (calendar dates, month dates, month days, month
+ * week days, week days, in that precedence, skip intervals honoured; an
+ * exception without time ranges excludes the day), else the weekday's
+ * ranges; then every excluded period takes its times out.  Days are local
+ * calendar days (DST-safe: days are walked with mktime, not 86400 s).
+ */
+#ifndef JAQUE_TIMEPERIOD_H
+#define JAQUE_TIMEPERIOD_H
+
+#include <time.h>
+
+struct obj_timeperiod;
+
+/* 1 when t is within tp, 0 when not; a NULL tp is "always" */
+int timeperiod_contains(const struct obj_timeperiod *tp, time_t t);
+/*
+ * The first time >= from within tp (from itself when it is), searching up
+ * to a year and a bit ahead; (time_t)-1 when there is none.  NULL tp: from.
+ */
+time_t timeperiod_next(const struct obj_timeperiod *tp, time_t from);
+
+#endif
