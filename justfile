@@ -27,8 +27,21 @@ bench-config N:
     scripts/bench-config.sh {{N}}
 
 # the configuration benchmark at 10 000, 100 000 and 1 000 000 objects
-bench-matrix:
+bench-config-matrix:
     scripts/bench-config.sh 10000 100000 1000000
+
+# the engine under load: MODE tcp (built-in check_tcp) or exec (the plugin through
+# the workers), N objects, SOAK seconds measured after a minute's warm-up
+bench MODE N SOAK="120":
+    scripts/bench.sh {{MODE}} {{N}} {{SOAK}}
+
+# the engine matrix: tcp-1000, tcp-10000, tcp-50000, exec-1000, exec-2000 (summaries in build/bench/)
+bench-matrix SOAK="120":
+    scripts/bench.sh tcp 1000 {{SOAK}}
+    scripts/bench.sh tcp 10000 {{SOAK}}
+    scripts/bench.sh tcp 50000 {{SOAK}}
+    scripts/bench.sh exec 1000 {{SOAK}}
+    scripts/bench.sh exec 2000 {{SOAK}}
 
 # banned calls, file sizes, include layering
 lint:

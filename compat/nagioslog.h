@@ -50,6 +50,17 @@ void nlog_service_state(struct nlog *l, time_t t, int initial, const char *host,
     const char *svc, const char *state, const char *type, int attempt, const char *output);
 void nlog_host_state(struct nlog *l, time_t t, int initial, const char *host,
     const char *state, const char *type, int attempt, const char *output);
+/*
+ * Nagios's warnings about one check (kind: enum check_warning of
+ * engine/check/result.h); svc NULL for a host check.
+ */
+void nlog_check_warning(struct nlog *l, time_t t, int kind, const char *host, const char *svc,
+    double exec_time, int rc);
+/* "The results of service ... are stale by ..." (svc NULL: a host) */
+void nlog_stale(struct nlog *l, time_t t, const char *host, const char *svc, long stale,
+    long threshold);
+/* a worker process died (jaque's own line: Nagios's workers are its own business) */
+void nlog_worker_lost(struct nlog *l, time_t t, long pid, const char *why, size_t jobs);
 /* "Warning: ..." lines (the text after "Warning: ") */
 void nlog_warning(struct nlog *l, time_t t, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -49,7 +49,9 @@ const char *shim_check_name(const struct shim_check *c);
  * applied when shorter than the plugin's -t, with the engine's timeout
  * result then (done gets rc -1 and no output: the caller writes Nagios's
  * timeout text).  Returns a handle, or NULL when the check could not start
- * (done is then not called).
+ * (done is then not called).  done is never called from inside shim_start;
+ * r->out is the shim's and valid only while done runs, and the handle is
+ * gone once done returns (no shim_cancel after it).
  */
 struct shim_run *shim_start(struct ev_loop *loop, const struct shim_check *c,
     double timeout_cap, shim_done_fn *done, void *arg);

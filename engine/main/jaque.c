@@ -1,8 +1,9 @@
 /*
- * jaque: the command line.  Today it verifies configurations the way
- * `nagios -v` does and precaches objects like `nagios -vp`; the engine
- * itself (running checks) arrives with the next issue, and until then
- * starting without -v says so and exits non-zero.
+ * jaque: the command line.  `jaque nagios.cfg` runs the engine in the
+ * foreground, `jaque -d nagios.cfg` as a daemon (daemon.c); -v verifies
+ * a configuration the way `nagios -v` does and -vp precaches objects like
+ * `nagios -vp`.  `jaque --worker` is worker mode: the engine starts its
+ * workers that way (engine/worker/worker.h), never a user.
  *
  * Exit codes follow Nagios: 0 when the configuration is fine, 1 when it
  * is not (and 2 for usage errors).
@@ -18,6 +19,8 @@
 #include "compat/config/config.h"
 #include "compat/config/diag.h"
 #include "compat/objcache.h"
+#include "engine/main/daemon.h"
+#include "engine/worker/worker.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "0.1.0"
@@ -32,6 +35,7 @@ jaque_usage(FILE *fp)
 	    "Options:\n"
 	    "  -v, --verify-config          Verify all configuration data (-v -v for more info)\n"
 	    "  -p, --precache-objects       Precache object configuration (with -v)\n"
+	    "  -d, --daemon                 Run as a daemon (detach, write the lock file)\n"
 	    "  -c, --jaque-config FILE      jaque's own settings (default: jaque.cfg beside\n"
 	    "                               the main config file, if present)\n"
 	    "  -V, --version                Print the version and exit\n"
@@ -112,12 +116,13 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "verify-config", no_argument, NULL, 'v' },
 		{ "precache-objects", no_argument, NULL, 'p' },
+		{ "daemon", no_argument, NULL, 'd' },
 		{ "jaque-config", required_argument, NULL, 'c' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	int ch, verify = 0, precache = 0;
+	int ch, verify = 0, precache = 0, daemonize = 0;
 	const char *jaque_cfg = NULL;
 
 	/*
@@ -126,14 +131,19 @@ main(int argc, char **argv)
 	 * in arenas of their own that memory could serve nothing else.
 	 */
 	mallopt(M_ARENA_MAX, 1);
+	if (argc == 2 && strcmp(argv[1], "--worker") == 0)
+		return worker_main(3);
 
-	while ((ch = getopt_long(argc, argv, "vpc:Vh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "vpdc:Vh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'v':
 			verify++;
 			break;
 		case 'p':
 			precache = 1;
+			break;
+		case 'd':
+			daemonize = 1;
 			break;
 		case 'c':
 			jaque_cfg = optarg;
@@ -157,7 +167,5 @@ main(int argc, char **argv)
 		jaque_banner();
 		return jaque_verify(argv[optind], jaque_cfg, verify, precache);
 	}
-	fprintf(stderr, "jaque: running the monitoring engine is not implemented yet; "
-	    "use -v to verify a configuration\n");
-	return 1;
+	return daemon_run(argv[optind], jaque_cfg, daemonize);
 }

@@ -1,8 +1,10 @@
 /*
  * state: initialising and clearing run-time state (see state.h).  The
  * first values are Nagios's: PENDING (not checked) with state and last
- * states at the configured initial_state, attempt 1, HARD, switches as
- * configured.
+ * states at the configured initial_state, HARD, switches as configured,
+ * and attempt 1 when that state is UP or OK but max_check_attempts when
+ * it is a problem (Nagios's add_host/add_service: a problem state given
+ * as initial is a hard one, so its attempt count is already used up).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -19,8 +21,8 @@ state_common_init(struct state_common *c, const struct obj_settings *cfg)
 	c->last_state = cfg->initial_state;
 	c->last_hard_state = cfg->initial_state;
 	c->state_type = STATE_HARD;
-	c->current_attempt = 1;
 	c->max_attempts = cfg->max_check_attempts > 0 ? cfg->max_check_attempts : 1;
+	c->current_attempt = cfg->initial_state == 0 ? 1 : c->max_attempts;
 	c->should_be_scheduled = 1;
 	c->last_check_rc = -1;
 	c->active_checks_enabled = cfg->active_checks_enabled;

@@ -8,14 +8,24 @@
  * (a limit of 0 means unlimited).  An entry whose key is at its limit
  * does not hold back entries of other keys: it waits, and when
  * runq_done frees a slot of its key it becomes startable again in its
- * original (push) order.  runq_pop counts the entry as running;
- * runq_done(key) is called once for every entry popped, when its check
- * ends.  runq_start_direct counts a check that starts without queuing
- * (it must fit: see runq_can_start).
+ * original (push) order, so it goes before anything pushed after it.
+ * runq_pop counts the entry as running; runq_done(key) is called once for
+ * every entry popped, when its check ends.  runq_start_direct counts a
+ * check that starts without queuing (it should fit: see runq_can_start;
+ * if it does not it is counted all the same, like the running checks a
+ * reload leaves above lowered limits).
  *
- * All operations are O(1) amortised.  Entries are intrusive and owned by
- * the caller; runq_remove takes a queued entry out (e.g. its object was
- * deleted by a reload).  Not thread-safe.
+ * Costs: push, remove and done are O(1) and pop O(1) amortised while no
+ * key is at the host limit; entries that wait for their key cost O(log r)
+ * when they are handed out, r the number of keys with a freed slot and
+ * waiting entries.  Entries are intrusive and owned by the caller, and
+ * zeroed before their first push;
+ * runq_remove takes a queued entry out (e.g. its object was deleted by a
+ * reload).  Keys >= nkeys are valid only for runq_done, runq_can_start
+ * and runq_start_direct (checks begun before a reload shrank the keys):
+ * they have no host gate and no count of their own.  Pushing an entry
+ * that is queued, or with a key >= nkeys, and runq_done with nothing
+ * running, are broken invariants and abort.  Not thread-safe.
  */
 #ifndef JAQUE_RUNQ_H
 #define JAQUE_RUNQ_H
@@ -36,8 +46,10 @@ struct runq;
 struct runq *runq_new(unsigned global_limit, unsigned host_limit, unsigned nkeys);
 void runq_free(struct runq *q);
 /* change the limits or the number of keys (a reload); running counts are kept
- * for keys below the new nkeys, and queued entries with key >= nkeys are
- * the caller's to remove first */
+ * for keys below the new nkeys (the global count keeps all), and queued
+ * entries with key >= nkeys are the caller's to remove first (one left
+ * waiting at its host limit aborts; one not waiting pops without a gate).
+ * O(nkeys) */
 void runq_reconfigure(struct runq *q, unsigned global_limit, unsigned host_limit, unsigned nkeys);
 
 void runq_push(struct runq *q, struct runq_ent *e, unsigned key);

@@ -3,7 +3,11 @@
  *
  * $NAME$ is replaced by its value in a context (a host, a service, a
  * contact, the command's arguments, the program's globals); $$ is a '$';
- * an unknown or unterminated macro is left as written, as Nagios does.
+ * an unknown macro, or one that does not apply in the context ($SERVICEDESC$
+ * in a host check, $HOSTGROUPNAME$ for a host in no group), is left as
+ * written, as Nagios does.  An unterminated "$NAME" at the end of the line
+ * is still looked up (Nagios does that too) and left as written when
+ * unknown.
  * Covered: every standard host, service, contact and global macro Nagios
  * defines for checks, $ARGn$ (1..32), $USERn$ (1..256), custom variables
  * ($_HOSTFOO$, $_SERVICEBAR$, $_CONTACTX$), on-demand forms
@@ -11,10 +15,14 @@
  * delimiter), and the environment form (NAGIOS_*) when
  * enable_environment_macros is set.  Macros whose values come from plugin
  * output or from outside (the output, perfdata, ack and comment macros)
- * have illegal_macro_output_chars removed, as Nagios does for checks.
+ * have illegal_macro_output_chars (and control characters) removed, as
+ * Nagios does for checks.  Notification-only macros (NOTIFICATIONTYPE and
+ * the rest, the ACK* ones) exist but are empty until notifications fill
+ * them in.  Thread-safe: no state outside the arguments.
  *
  * Nothing here allocates in the context; results are heap strings the
- * caller frees.
+ * caller frees.  time: ctx->now (time(NULL) when 0) is "now" for the date,
+ * duration and timeperiod macros.
  */
 #ifndef JAQUE_MACROS_H
 #define JAQUE_MACROS_H
@@ -38,6 +46,7 @@ struct macro_globals {
 	const char *version;        /* "4.4.6" as Nagios's $PROCESSSTARTTIME$ world expects */
 	unsigned long event_id;     /* last event id handed out */
 	unsigned long problem_id;
+	time_t event_start;         /* $EVENTSTARTTIME$: when the event loop began; 0: program_start */
 };
 
 struct macro_ctx {
@@ -56,8 +65,13 @@ struct macro_ctx {
 
 /*
  * Split a check_command reference "name!a1!a2" into ctx->args (pointers
- * into the heap block *store, which the caller frees); '\!' is a '!' in an
- * argument.  Returns the number of arguments.
+ * into the heap block *store, which the caller frees; NULL with no
+ * arguments); '\!' is a '!' in an argument.  Returns the number of
+ * arguments (at most MACRO_MAX_ARGS; more are dropped, as in Nagios).
+ * Like Nagios, each argument is macro-expanded here, once, under ctx (set
+ * host, service and contact first) and seeing the arguments before it;
+ * macro_expand later inserts $ARGn$ as it is, without expanding or
+ * cleaning it again.  ctx->args and ctx->nargs are overwritten.
  */
 unsigned macro_split_args(struct macro_ctx *ctx, const char *ref, char **store);
 

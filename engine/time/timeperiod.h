@@ -20,7 +20,20 @@ int timeperiod_contains(const struct obj_timeperiod *tp, time_t t);
 /*
  * The first time >= from within tp (from itself when it is), searching up
  * to a year and a bit ahead; (time_t)-1 when there is none.  NULL tp: from.
+ * As in Nagios, where an excluded period takes a time out the search goes
+ * on one minute past the end of the excluded range (13:01 after a
+ * 12:00-13:00 exclusion), so the answer can lie a minute past the first
+ * second within tp; it is always within tp.
  */
 time_t timeperiod_next(const struct obj_timeperiod *tp, time_t from);
+/*
+ * The first time >= from that tp does not cover, as Nagios's search for it
+ * (used to spread rescheduled checks within the valid window) finds it:
+ * from itself when tp does not contain it, else one minute past the end
+ * of the covering range (17:01 for 09:00-17:00), or where an excluded
+ * period of tp takes over.  (time_t)-1 when tp covers everything up to a
+ * year and a bit ahead, and for a NULL tp.
+ */
+time_t timeperiod_next_invalid(const struct obj_timeperiod *tp, time_t from);
 
 #endif

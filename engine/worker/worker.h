@@ -5,8 +5,10 @@
  * the pool.  It runs its own libev loop: reads job frames, starts each
  * plugin in its own process group (default signals and mask, stdin
  * /dev/null, no other inherited fds), reads stdout and stderr up to the
- * cap, kills the whole group at the timeout (TERM, then KILL), reaps it
- * and every other child of its group, and writes the result frame back.
+ * cap, kills the whole group at the timeout (SIGKILL at once, as Nagios
+ * 4 does), reaps it, kills what it left in its group, and writes the
+ * result frame back.  A bad job frame is answered or skipped; only one
+ * that breaks the stream makes it exit 1.
  * When the engine goes away (EOF on fd 3) it kills every plugin group and
  * exits.  It never touches the configuration.
  */

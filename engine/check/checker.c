@@ -1,0 +1,543 @@
+/*
+ * checker: scheduling and running the checks of one generation (see
+ * checker.h).
+ *
+ * Time: tick k is the instant t0 + k / ticks_per_second, t0 being the
+ * loop time at checker_start.  Every host and service has one struct
+ * chk_ent, which sits in the wheel (waiting for its due tick), in the run
+ * queue (due, waiting for a gate) or in neither (running, or not
+ * scheduled).  The wheel timer fires at every tick; entries that fall
+ * due go to the run queue, and the queue is drained as far as the gates
+ * allow at every tick and after every result.  Drift is measured from the
+ * due tick's instant to the start; due times are whole ticks, so drift is
+ * what the loop adds, not the tick width.
+ *
+ * The next check keeps the sub-second phase of the last start: the state
+ * machine says whether and how many seconds later (its next_check is
+ * whole seconds, as Nagios's), and the entry is put that many ticks after
+ * its start tick.  So 50 000 checks spread over a minute stay spread, and
+ * do not bunch at whole seconds.
+ */
+#include <ev.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "compat/config/maincfg.h"
+#include "engine/check/checker.h"
+#include "engine/check/checker_int.h"
+#include "engine/check/statemachine.h"
+#include "engine/objects/objects.h"
+#include "engine/sched/drift.h"
+#include "engine/sched/runq.h"
+#include "engine/sched/wheel.h"
+#include "engine/time/timeperiod.h"
+#include "engine/util/hash.h"
+#include "engine/util/log.h"
+#include "engine/util/xalloc.h"
+
+#define CHK_WHEEL_SLOTS 65536
+
+static struct chk_ent *
+chk_from_wheel(struct wheel_ent *we)
+{
+	return (struct chk_ent *)((char *)we - offsetof(struct chk_ent, we));
+}
+
+static struct chk_ent *
+chk_from_runq(struct runq_ent *re)
+{
+	return (struct chk_ent *)((char *)re - offsetof(struct chk_ent, re));
+}
+
+double
+chk_tick_time(const struct checker *c, uint64_t tick)
+{
+	return c->t0 + (double)tick / c->tps;
+}
+
+uint64_t
+chk_time_tick(const struct checker *c, double t)
+{
+	double k = ceil((t - c->t0) * c->tps - 1e-6);
+
+	return k <= 0 ? 0 : (uint64_t)k;
+}
+
+static uint64_t
+chk_now_tick(const struct checker *c)
+{
+	double k = floor((ev_now(c->loop) - c->t0) * c->tps + 1e-6);
+
+	return k <= 0 ? 0 : (uint64_t)k;
+}
+
+const char *
+chk_host_name(const struct chk_ent *e)
+{
+	return e->is_host ? e->c->objs->hosts[e->id].name
+	                  : e->c->objs->services[e->id].host->name;
+}
+
+struct state_common *
+chk_state(struct checker *c, const struct chk_ent *e)
+{
+	return e->is_host ? &c->hs[e->id].c : &c->ss[e->id].c;
+}
+
+const struct obj_settings *
+chk_settings(const struct checker *c, const struct chk_ent *e)
+{
+	return e->is_host ? c->objs->hosts[e->id].cfg : c->objs->services[e->id].cfg;
+}
+
+static const struct obj_cmdref *
+chk_command(const struct checker *c, const struct chk_ent *e)
+{
+	return e->is_host ? &c->objs->hosts[e->id].check_command
+	                  : &c->objs->services[e->id].check_command;
+}
+
+/* the host address key of every host: equal addresses share a gate */
+static void
+chk_make_keys(struct checker *c)
+{
+	struct hmap *m = hmap_new(c->objs->nhosts);
+	unsigned i, next = 0;
+
+	c->hkey = xcalloc(c->objs->nhosts ? c->objs->nhosts : 1, sizeof(*c->hkey));
+	for (i = 0; i < c->objs->nhosts; i++) {
+		const struct obj_host *h = &c->objs->hosts[i];
+		const char *addr = h->address != NULL ? h->address : h->name;
+		void *v = hmap_get(m, addr);
+
+		if (v == NULL) {
+			v = (void *)(uintptr_t)(++next);
+			hmap_put(m, addr, v);
+		}
+		c->hkey[i] = (unsigned)(uintptr_t)v - 1;
+	}
+	c->nkeys = next ? next : 1;
+	hmap_free(m);
+}
+
+static unsigned
+chk_key(const struct checker *c, const struct chk_ent *e)
+{
+	unsigned hid = e->is_host ? e->id : c->objs->services[e->id].host->id;
+
+	return c->hkey[hid];
+}
+
+struct checker *
+checker_new(struct ev_loop *loop, const struct objects *objs, const struct main_cfg *cfg,
+    struct wpool *pool, const struct checker_hooks *hooks, time_t program_start)
+{
+	struct checker *c = xcalloc(1, sizeof(*c));
+	unsigned i, global;
+
+	c->loop = loop;
+	c->objs = objs;
+	c->cfg = cfg;
+	c->pool = pool;
+	if (hooks != NULL)
+		c->hooks = *hooks;
+	c->tps = cfg->ticks_per_second > 0 ? (unsigned)cfg->ticks_per_second : 100;
+	c->globals.program_start = program_start;
+	c->globals.pid = (int)getpid();
+	c->globals.version = "4.4.6";
+	c->ids.next_event_id = 1;
+	c->ids.next_problem_id = 1;
+	c->hs = xcalloc(objs->nhosts ? objs->nhosts : 1, sizeof(*c->hs));
+	c->ss = xcalloc(objs->nservices ? objs->nservices : 1, sizeof(*c->ss));
+	c->hent = xcalloc(objs->nhosts ? objs->nhosts : 1, sizeof(*c->hent));
+	c->sent = xcalloc(objs->nservices ? objs->nservices : 1, sizeof(*c->sent));
+	for (i = 0; i < objs->nhosts; i++) {
+		state_host_init(&c->hs[i], &objs->hosts[i]);
+		c->hent[i].c = c;
+		c->hent[i].id = i;
+		c->hent[i].is_host = 1;
+	}
+	for (i = 0; i < objs->nservices; i++) {
+		state_svc_init(&c->ss[i], &objs->services[i]);
+		c->sent[i].c = c;
+		c->sent[i].id = i;
+	}
+	chk_make_keys(c);
+	global = cfg->global_concurrency > 0 ? (unsigned)cfg->global_concurrency
+	       : cfg->max_concurrent_checks > 0 ? (unsigned)cfg->max_concurrent_checks : 0;
+	c->runq = runq_new(global, cfg->host_concurrency > 0 ? (unsigned)cfg->host_concurrency : 0,
+	    c->nkeys);
+	c->drift = drift_new();
+	return c;
+}
+
+/* move a state's strings and figures; dst was initialised from the new config */
+static void
+chk_move_common(struct state_common *dst, struct state_common *src)
+{
+	double ci = dst->check_interval, ri = dst->retry_interval;
+	int max = dst->max_attempts;
+
+	state_set_str(&dst->output, NULL, 0);
+	state_set_str(&dst->long_output, NULL, 0);
+	state_set_str(&dst->perf_data, NULL, 0);
+	*dst = *src;
+	src->output = src->long_output = src->perf_data = NULL;
+	/* a reload's configuration wins for what the admin changed in it,
+	 * unless a command changed it at run time (issue 4's modified attributes) */
+	if (src->modified_attributes == 0) {
+		dst->check_interval = ci;
+		dst->retry_interval = ri;
+		dst->max_attempts = max;
+	}
+	dst->is_executing = 0;
+}
+
+void
+checker_adopt(struct checker *c, struct checker *old)
+{
+	unsigned i;
+
+	for (i = 0; i < c->objs->nhosts; i++) {
+		const struct obj_host *oh = objects_find_host(old->objs, c->objs->hosts[i].name);
+
+		if (oh == NULL)
+			continue;
+		chk_move_common(&c->hs[i].c, &old->hs[oh->id].c);
+		c->hs[i].last_time_up = old->hs[oh->id].last_time_up;
+		c->hs[i].last_time_down = old->hs[oh->id].last_time_down;
+		c->hs[i].last_time_unreachable = old->hs[oh->id].last_time_unreachable;
+		c->hent[i].adopted = 1;
+	}
+	for (i = 0; i < c->objs->nservices; i++) {
+		const struct obj_service *s = &c->objs->services[i];
+		const struct obj_service *os = objects_find_service(old->objs, s->host->name,
+		    s->description);
+		struct svc_state keep;
+
+		if (os == NULL)
+			continue;
+		keep = old->ss[os->id];
+		chk_move_common(&c->ss[i].c, &old->ss[os->id].c);
+		keep.c = c->ss[i].c;
+		c->ss[i] = keep;
+		c->sent[i].adopted = 1;
+	}
+	c->globals = old->globals;
+	c->ids = old->ids;
+	drift_free(c->drift);
+	c->drift = old->drift;
+	old->drift = drift_new();
+	c->stats_base = old->stats_base;
+	c->stats_base.checks_started += old->st.checks_started;
+	c->stats_base.checks_finished += old->st.checks_finished;
+	c->stats_base.builtin_started += old->st.builtin_started;
+	c->stats_base.worker_started += old->st.worker_started;
+	c->stats_base.timeouts += old->st.timeouts;
+	c->stats_base.lost += old->st.lost;
+	c->stats_base.passive += old->st.passive;
+	c->stats_base.skipped_period += old->st.skipped_period;
+}
+
+/* whether the object is checked actively at all (Nagios: has a command and is enabled) */
+static int
+chk_is_active(const struct checker *c, const struct chk_ent *e)
+{
+	const struct state_common *st = e->is_host ? &c->hs[e->id].c : &c->ss[e->id].c;
+
+	if (chk_command(c, e)->cmd == NULL)
+		return 0;
+	if (!st->active_checks_enabled)
+		return 0;
+	return e->is_host ? c->cfg->execute_host_checks : c->cfg->execute_service_checks;
+}
+
+void
+chk_schedule_tick(struct checker *c, struct chk_ent *e, uint64_t tick)
+{
+	struct state_common *st = chk_state(c, e);
+
+	if (e->queued || e->running)
+		return;
+	wheel_move(c->wheel, &e->we, tick);
+	st->next_check = (time_t)floor(chk_tick_time(c, tick));
+	st->should_be_scheduled = 1;
+}
+
+/* the first check: spread over the interval by a stable hash of the name */
+static void
+chk_schedule_first(struct checker *c, struct chk_ent *e, uint64_t now_tick)
+{
+	const struct obj_settings *cfg = chk_settings(c, e);
+	struct state_common *st = chk_state(c, e);
+	double interval = st->check_interval * c->cfg->interval_length, spread;
+	uint64_t span, h;
+	char key[1024];
+
+	if (!chk_is_active(c, e)) {
+		st->should_be_scheduled = 0;
+		return;
+	}
+	if (e->adopted && st->next_check > 0) {
+		chk_schedule_tick(c, e, chk_time_tick(c, (double)st->next_check));
+		return;
+	}
+	(void)cfg;
+	/* as Nagios: over the interval, but no wider than max_*_check_spread */
+	spread = (double)(e->is_host ? c->cfg->max_host_check_spread
+	                             : c->cfg->max_service_check_spread) *
+	    c->cfg->interval_length;
+	if (interval <= 0 || (spread > 0 && spread < interval))
+		interval = spread > 0 ? spread : 60;
+	span = (uint64_t)(interval * c->tps);
+	if (span == 0)
+		span = 1;
+	if (e->is_host)
+		snprintf(key, sizeof(key), "%s", c->objs->hosts[e->id].name);
+	else
+		snprintf(key, sizeof(key), "%s;%s", c->objs->services[e->id].host->name,
+		    c->objs->services[e->id].description);
+	h = hash_str(key);
+	chk_schedule_tick(c, e, now_tick + 1 + h % span);
+}
+
+static void chk_dispatch(struct checker *c);
+
+static void
+chk_fire(struct wheel_ent *we, void *arg)
+{
+	struct checker *c = arg;
+	struct chk_ent *e = chk_from_wheel(we);
+
+	e->due_tick = we->due;
+	e->due_time = chk_tick_time(c, we->due);
+	e->queued = 1;
+	runq_push(c->runq, &e->re, chk_key(c, e));
+}
+
+static void
+chk_tick_cb(struct ev_loop *loop, ev_timer *w, int revents)
+{
+	struct checker *c = w->data;
+
+	(void)loop;
+	(void)revents;
+	wheel_advance(c->wheel, chk_now_tick(c), chk_fire, c);
+	chk_dispatch(c);
+}
+
+void
+checker_start(struct checker *c)
+{
+	uint64_t now_tick;
+	unsigned i;
+
+	c->t0 = ev_now(c->loop);
+	c->wheel = wheel_new(CHK_WHEEL_SLOTS, 0);
+	now_tick = 0;
+	for (i = 0; i < c->objs->nhosts; i++)
+		chk_schedule_first(c, &c->hent[i], now_tick);
+	for (i = 0; i < c->objs->nservices; i++)
+		chk_schedule_first(c, &c->sent[i], now_tick);
+	ev_timer_init(&c->tick, chk_tick_cb, 1.0 / c->tps, 1.0 / c->tps);
+	c->tick.data = c;
+	ev_timer_start(c->loop, &c->tick);
+	chk_freshness_start(c);
+	c->started = 1;
+}
+
+/* an object is due: run it, or skip it to its next valid time */
+static void
+chk_start(struct checker *c, struct chk_ent *e)
+{
+	const struct obj_settings *cfg = chk_settings(c, e);
+	/* the true time, not the loop's cached one: drift must include what
+	 * this iteration spent before reaching this check */
+	double now = ev_time();
+	time_t tnow = (time_t)now;
+
+	if (!e->forced && !chk_is_active(c, e)) {
+		chk_state(c, e)->should_be_scheduled = 0;
+		runq_done(c->runq, chk_key(c, e));
+		return;
+	}
+	if (!e->forced && cfg->check_period != NULL &&
+	    !timeperiod_contains(cfg->check_period, tnow)) {
+		time_t next = timeperiod_next(cfg->check_period, tnow);
+
+		c->st.skipped_period++;
+		runq_done(c->runq, chk_key(c, e));
+		if (next == (time_t)-1) {
+			chk_state(c, e)->should_be_scheduled = 0;
+			return;
+		}
+		chk_schedule_tick(c, e, chk_time_tick(c, (double)next));
+		return;
+	}
+	e->forced = 0;
+	chk_run(c, e, now);
+}
+
+static void
+chk_dispatch(struct checker *c)
+{
+	struct runq_ent *re;
+
+	if (c->stopped)
+		return;
+	if (c->dispatching)
+		return;
+	c->dispatching = 1;
+	while (!c->stopped && (re = runq_pop(c->runq)) != NULL) {
+		struct chk_ent *e = chk_from_runq(re);
+
+		e->queued = 0;
+		chk_start(c, e);
+	}
+	c->dispatching = 0;
+}
+
+void
+chk_dispatch_later(struct checker *c)
+{
+	chk_dispatch(c);
+}
+
+void
+chk_check_soon(struct checker *c, struct chk_ent *e)
+{
+	if (e->queued || e->running || c->stopped)
+		return;
+	/* due now: straight to the run queue, not to the next tick */
+	wheel_remove(c->wheel, &e->we);
+	e->due_tick = chk_now_tick(c);
+	e->due_time = ev_time();
+	e->queued = 1;
+	runq_push(c->runq, &e->re, chk_key(c, e));
+	chk_dispatch(c);
+}
+
+void
+checker_check_now(struct checker *c, const struct obj_host *h, const struct obj_service *svc,
+    int forced)
+{
+	struct chk_ent *e = svc != NULL ? &c->sent[svc->id] : &c->hent[h->id];
+
+	if (c->stopped)
+		return;
+	if (forced)
+		e->forced = 1;
+	chk_check_soon(c, e);
+}
+
+/* reschedule after a result: delay seconds after the start tick */
+void
+chk_reschedule(struct checker *c, struct chk_ent *e, uint64_t start_tick, double delay)
+{
+	uint64_t d = delay <= 0 ? 1 : (uint64_t)llround(delay * c->tps);
+
+	chk_schedule_tick(c, e, start_tick + d);
+}
+
+void
+checker_stop(struct checker *c)
+{
+	unsigned i;
+
+	if (c->stopped)
+		return;
+	c->stopped = 1;
+	if (c->started) {
+		ev_timer_stop(c->loop, &c->tick);
+		chk_freshness_stop(c);
+	}
+	chk_cancel_runs(c);
+	for (i = 0; i < c->objs->nhosts; i++) {
+		if (c->hent[i].queued)
+			runq_remove(c->runq, &c->hent[i].re);
+		c->hent[i].queued = 0;
+	}
+	for (i = 0; i < c->objs->nservices; i++) {
+		if (c->sent[i].queued)
+			runq_remove(c->runq, &c->sent[i].re);
+		c->sent[i].queued = 0;
+	}
+}
+
+/* what is left once no run is in flight; the objects may be gone by now */
+void
+chk_really_free(struct checker *c)
+{
+	free(c->hs);
+	free(c->ss);
+	free(c->hent);
+	free(c->sent);
+	free(c->hkey);
+	wheel_free(c->wheel);
+	runq_free(c->runq);
+	drift_free(c->drift);
+	free(c);
+}
+
+int
+checker_free(struct checker *c, int pool_gone)
+{
+	unsigned i;
+
+	if (c == NULL)
+		return 0;
+	checker_stop(c);
+	if (pool_gone)
+		chk_free_detached(c);
+	/* the states' strings now, while the objects (and their counts) exist */
+	for (i = 0; i < c->objs->nhosts; i++)
+		state_host_clear(&c->hs[i]);
+	for (i = 0; i < c->objs->nservices; i++)
+		state_svc_clear(&c->ss[i]);
+	if (c->inflight > 0) {
+		c->free_pending = 1;
+		return 1;
+	}
+	chk_really_free(c);
+	return 0;
+}
+
+struct host_state *
+checker_host_states(struct checker *c)
+{
+	return c->hs;
+}
+
+struct svc_state *
+checker_svc_states(struct checker *c)
+{
+	return c->ss;
+}
+
+const struct drift *
+checker_drift(const struct checker *c)
+{
+	return c->drift;
+}
+
+void
+checker_stats(const struct checker *c, struct checker_stats *st)
+{
+	*st = c->st;
+	st->checks_started += c->stats_base.checks_started;
+	st->checks_finished += c->stats_base.checks_finished;
+	st->builtin_started += c->stats_base.builtin_started;
+	st->worker_started += c->stats_base.worker_started;
+	st->timeouts += c->stats_base.timeouts;
+	st->lost += c->stats_base.lost;
+	st->passive += c->stats_base.passive;
+	st->skipped_period += c->stats_base.skipped_period;
+	st->queue_depth = runq_depth(c->runq);
+	st->queue_max = runq_max_depth(c->runq);
+	st->running = runq_running(c->runq);
+	st->scheduled = c->wheel != NULL ? wheel_count(c->wheel) : 0;
+	st->ticks_per_second = c->tps;
+}

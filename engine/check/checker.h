@@ -1,0 +1,132 @@
+/*
+ * checker: active and passive checks of one configuration generation, on
+ * the engine's libev loop.
+ *
+ * It owns the run-time state arrays (state.h) and, for every host and
+ * service, one scheduling entry.  A libev timer turns the tick wheel
+ * ticks_per_second times a second; due objects go to the run queue,
+ * which starts them within global_concurrency and host_concurrency (per
+ * host address); drift (due to start) goes into the histogram.  Starting
+ * a check expands its command line (macros.h), offers it to the builtin
+ * hook (the plugins-shim, wired by main because it sits above this layer)
+ * and otherwise hands it to the worker pool.  Results go through the
+ * state machine (statemachine.h); what it asks for (on-demand host,
+ * parent and child checks, rescheduling) is done here, and what must be
+ * written (ALERT lines, warnings) goes to the event hooks, which main
+ * wires to nagios.log.
+ *
+ * A reload makes a new checker for the new generation and moves each
+ * object's state across by name (checker_adopt); the old one is retired:
+ * its checks still in flight finish and are dropped.
+ */
+#ifndef JAQUE_CHECKER_H
+#define JAQUE_CHECKER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "engine/check/result.h"
+#include "engine/check/statemachine.h"
+#include "engine/objects/state.h"
+
+struct ev_loop;
+struct main_cfg;
+struct objects;
+struct obj_host;
+struct obj_service;
+struct wpool;
+struct drift;
+struct checker;
+struct checker_run;
+
+enum checker_event {
+	CHECKER_EV_SERVICE_ALERT,   /* SM_LOG_ALERT (and stalking) for a service */
+	CHECKER_EV_HOST_ALERT,
+	CHECKER_EV_SERVICE_RESULT,  /* every service result (after the state machine) */
+	CHECKER_EV_HOST_RESULT
+};
+
+struct checker_hooks {
+	void *arg;
+	/*
+	 * Offer an expanded, split command line to an in-process check.
+	 * Return 1 when it was taken: the hook must later call
+	 * checker_builtin_done(run, ...) exactly once (possibly not before the
+	 * hook has returned).  Return 0 to run the command in a worker.  NULL:
+	 * never.
+	 */
+	int (*run_builtin)(void *arg, struct checker_run *run, int argc, char *const argv[],
+	    double timeout);
+	/* abandon a builtin check that was taken (a reload or shutdown) */
+	void (*cancel_builtin)(void *arg, struct checker_run *run);
+	/* something Nagios logs happened; out: what the state machine said
+	 * (alert_state_type and alert_attempt are what the ALERT line shows) */
+	void (*event)(void *arg, enum checker_event ev, const struct obj_host *h,
+	    const struct obj_service *s, const struct state_common *st,
+	    const struct sm_outcome *out, time_t t);
+	/* a warning line for nagios.log (the text after "Warning: ") */
+	void (*warning)(void *arg, time_t t, const char *text);
+	/* one of Nagios's warnings about a check (enum check_warning, result.h):
+	 * s NULL for a host; exec_time the check's run time, rc its exit code */
+	void (*check_warning)(void *arg, time_t t, int kind, const struct obj_host *h,
+	    const struct obj_service *s, double exec_time, int rc);
+	/* freshness: the object's results are stale by `stale` seconds past its
+	 * threshold; a forced check follows */
+	void (*stale)(void *arg, time_t t, const struct obj_host *h, const struct obj_service *s,
+	    long stale, long threshold);
+};
+
+struct checker_stats {
+	uint64_t checks_started;
+	uint64_t checks_finished;
+	uint64_t builtin_started;
+	uint64_t worker_started;
+	uint64_t timeouts;
+	uint64_t lost;            /* results lost with a dying worker */
+	uint64_t passive;
+	uint64_t skipped_period;  /* due outside their check_period */
+	size_t queue_depth;
+	size_t queue_max;
+	size_t running;
+	size_t scheduled;
+	unsigned ticks_per_second;
+};
+
+struct checker *checker_new(struct ev_loop *loop, const struct objects *objs,
+    const struct main_cfg *cfg, struct wpool *pool, const struct checker_hooks *hooks,
+    time_t program_start);
+/* take the state of every object of old that still exists (by name) */
+void checker_adopt(struct checker *c, struct checker *old);
+/* schedule the first checks and start the wheel */
+void checker_start(struct checker *c);
+/* stop scheduling; checks in flight are abandoned (their results dropped) */
+void checker_stop(struct checker *c);
+/*
+ * Free when no check is in flight (returns 0), else mark it for freeing
+ * by the last result and return 1.  pool_gone: the worker pool was freed,
+ * so no result can come any more: free everything now.
+ */
+int checker_free(struct checker *c, int pool_gone);
+
+/* a builtin check ended: rc 0..3 with the plugin's stdout text, or rc -1
+ * when the engine's timeout cut it (out ignored) */
+void checker_builtin_done(struct checker_run *run, int rc, const char *out, size_t outlen);
+
+/*
+ * A passive result for a host (svc NULL) or service, as the command pipe
+ * gives it; check_time: the time it was produced.  Returns 0, or -1 when
+ * passive checks are disabled for it.
+ */
+int checker_passive_result(struct checker *c, const struct obj_host *h,
+    const struct obj_service *svc, int rc, const char *output, time_t check_time);
+/* check an object as soon as the gates allow (forced: ignore period and switches) */
+void checker_check_now(struct checker *c, const struct obj_host *h, const struct obj_service *svc,
+    int forced);
+
+struct host_state *checker_host_states(struct checker *c);
+struct svc_state *checker_svc_states(struct checker *c);
+const struct drift *checker_drift(const struct checker *c);
+void checker_stats(const struct checker *c, struct checker_stats *st);
+
+#endif

@@ -1,0 +1,105 @@
+/*
+ * checker_int: what checker.c (scheduling) and checker_run.c (running a
+ * check, taking its result) share.  Not for use outside engine/check.
+ */
+#ifndef JAQUE_CHECKER_INT_H
+#define JAQUE_CHECKER_INT_H
+
+#include <ev.h>
+#include <stdint.h>
+#include <sys/time.h>
+
+#include "engine/check/checker.h"
+#include "engine/check/statemachine.h"
+#include "engine/sched/runq.h"
+#include "engine/sched/wheel.h"
+#include "engine/time/macros.h"
+
+struct obj_settings;
+struct obj_cmdref;
+
+/* one host or service as the scheduler sees it */
+struct chk_ent {
+	struct wheel_ent we;
+	struct runq_ent re;
+	struct checker *c;
+	struct checker_run *run; /* the check in flight, NULL when none */
+	uint64_t due_tick;       /* the tick it last fell due at */
+	double due_time;         /* when it fell due (drift is measured from here) */
+	uint32_t id;             /* host or service id */
+	uint8_t is_host;
+	uint8_t queued;          /* in the run queue */
+	uint8_t running;
+	uint8_t forced;          /* the next run ignores period and switches */
+	uint8_t adopted;         /* its state came from the previous generation */
+	uint8_t freshening;      /* a freshness check was forced; cleared by a result */
+};
+
+/* one check in flight */
+struct checker_run {
+	struct checker *c;
+	struct chk_ent *e;       /* NULL once the checker was stopped */
+	double start;            /* loop time at start */
+	double due;              /* when it was due */
+	double timeout;
+	uint64_t start_tick;
+	unsigned key;
+	int builtin;
+	struct timeval tv_start;
+	struct checker_run *next; /* the checker's list of runs */
+	struct checker_run *prev;
+};
+
+struct checker {
+	struct ev_loop *loop;
+	const struct objects *objs;
+	const struct main_cfg *cfg;
+	struct wpool *pool;
+	struct checker_hooks hooks;
+	struct macro_globals globals;
+	struct sm_ids ids;        /* Nagios's event and problem id counters */
+	struct host_state *hs;
+	struct svc_state *ss;
+	struct chk_ent *hent;
+	struct chk_ent *sent;
+	unsigned *hkey;          /* host id -> address key */
+	unsigned nkeys;
+	unsigned tps;
+	double t0;
+	struct wheel *wheel;
+	struct runq *runq;
+	struct drift *drift;
+	ev_timer tick;
+	ev_timer fresh_svc;       /* freshness.c */
+	ev_timer fresh_host;
+	struct checker_run *runs; /* every run in flight */
+	size_t inflight;
+	int started;
+	int stopped;
+	int free_pending;
+	int dispatching;  /* chk_dispatch is on the stack: no re-entry */
+	struct checker_stats st;
+	struct checker_stats stats_base; /* what earlier generations counted */
+};
+
+double chk_tick_time(const struct checker *c, uint64_t tick);
+uint64_t chk_time_tick(const struct checker *c, double t);
+const char *chk_host_name(const struct chk_ent *e);
+struct state_common *chk_state(struct checker *c, const struct chk_ent *e);
+const struct obj_settings *chk_settings(const struct checker *c, const struct chk_ent *e);
+void chk_schedule_tick(struct checker *c, struct chk_ent *e, uint64_t tick);
+void chk_reschedule(struct checker *c, struct chk_ent *e, uint64_t start_tick, double delay);
+void chk_check_soon(struct checker *c, struct chk_ent *e);
+void chk_dispatch_later(struct checker *c);
+void chk_really_free(struct checker *c);
+
+/* freshness.c */
+void chk_freshness_start(struct checker *c);
+void chk_freshness_stop(struct checker *c);
+
+/* checker_run.c */
+void chk_run(struct checker *c, struct chk_ent *e, double now);
+void chk_cancel_runs(struct checker *c);
+void chk_free_detached(struct checker *c);
+
+#endif

@@ -1,0 +1,426 @@
+/*
+ * checker_run: running one check and taking its result (see checker.h).
+ *
+ * A run starts with the command line: the object's check_command is split
+ * into command and $ARGn$, the command's line is macro-expanded, and
+ * split into argv unless it needs the shell.  An argv is first offered to
+ * the builtin hook (the shims); what it declines goes to the worker pool.
+ * Every end of a run, whatever its path (worker result, timeout, exec
+ * failure, a dying worker, a shim), comes through chk_finish, which turns
+ * it into a check result, runs the state machine, tells the hooks and
+ * reschedules.  A run of a stopped checker (a reload, shutdown) is
+ * detached from its object: its result is dropped when it comes.
+ */
+#include <ev.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "compat/config/maincfg.h"
+#include "engine/check/checker_int.h"
+#include "engine/check/statemachine.h"
+#include "engine/objects/objects.h"
+#include "engine/sched/drift.h"
+#include "engine/time/timeperiod.h"
+#include "engine/worker/cmdsplit.h"
+#include "engine/worker/pool.h"
+#include "engine/util/xalloc.h"
+
+static void
+chk_link(struct checker *c, struct checker_run *r)
+{
+	r->next = c->runs;
+	r->prev = NULL;
+	if (c->runs != NULL)
+		c->runs->prev = r;
+	c->runs = r;
+	c->inflight++;
+}
+
+static void
+chk_unlink(struct checker *c, struct checker_run *r)
+{
+	if (r->prev != NULL)
+		r->prev->next = r->next;
+	else
+		c->runs = r->next;
+	if (r->next != NULL)
+		r->next->prev = r->prev;
+	c->inflight--;
+}
+
+static void
+chk_macro_ctx(struct checker *c, const struct chk_ent *e, struct macro_ctx *ctx)
+{
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->cfg = c->cfg;
+	ctx->objs = c->objs;
+	ctx->hstates = c->hs;
+	ctx->sstates = c->ss;
+	ctx->globals = &c->globals;
+	if (e->is_host) {
+		ctx->host = &c->objs->hosts[e->id];
+	} else {
+		ctx->svc = &c->objs->services[e->id];
+		ctx->host = ctx->svc->host;
+	}
+	ctx->now = (time_t)ev_now(c->loop);
+}
+
+static void chk_finish(struct checker_run *r, enum check_origin origin, int wait_status,
+    const char *out, size_t outlen, const char *err, size_t errlen,
+    const struct timeval *start, const struct timeval *finish);
+
+static void
+chk_pool_done(void *arg, const struct wresult *wr)
+{
+	struct checker_run *r = arg;
+	enum check_origin origin = CHECK_EXITED;
+	int wait_status = wr->wait_status;
+	char text[256];
+	const char *err = wr->err;
+	size_t errlen = wr->errlen;
+
+	switch (wr->status) {
+	case WRES_EXITED:
+		break;
+	case WRES_TIMEOUT:
+		origin = CHECK_TIMED_OUT;
+		break;
+	case WRES_EXEC_FAILED:
+		/* result.h: the errno travels as the wait status, as Nagios's child
+		 * _exit()s with it */
+		origin = CHECK_NOT_STARTED;
+		wait_status = wr->err_no;
+		if (errlen == 0) {
+			snprintf(text, sizeof(text), "could not run the command: %s",
+			    strerror(wr->err_no));
+			err = text;
+			errlen = strlen(text);
+		}
+		break;
+	default:
+		origin = CHECK_LOST;
+		break;
+	}
+	chk_finish(r, origin, wait_status, wr->out, wr->outlen, err, errlen, &wr->start,
+	    &wr->finish);
+}
+
+void
+checker_builtin_done(struct checker_run *r, int rc, const char *out, size_t outlen)
+{
+	struct timeval now;
+
+	gettimeofday(&now, NULL);
+	if (rc < 0)
+		chk_finish(r, CHECK_TIMED_OUT, 0, NULL, 0, NULL, 0, &r->tv_start, &now);
+	else
+		chk_finish(r, CHECK_EXITED, (rc & 0xff) << 8, out, outlen, NULL, 0, &r->tv_start,
+		    &now);
+}
+
+static int
+chk_argc(char **argv)
+{
+	int n = 0;
+
+	while (argv[n] != NULL)
+		n++;
+	return n;
+}
+
+void
+chk_run(struct checker *c, struct chk_ent *e, double now)
+{
+	const struct obj_cmdref *ref = e->is_host ? &c->objs->hosts[e->id].check_command
+	                                          : &c->objs->services[e->id].check_command;
+	struct state_common *st = chk_state(c, e);
+	struct checker_run *r = xcalloc(1, sizeof(*r));
+	struct macro_ctx ctx;
+	struct wjob job;
+	char *store = NULL, *line, **argv = NULL, **env;
+	double drift;
+	int split;
+
+	r->c = c;
+	r->e = e;
+	r->start = now;
+	r->due = e->due_time;
+	r->start_tick = e->due_tick;
+	r->key = c->hkey[e->is_host ? e->id : c->objs->services[e->id].host->id];
+	r->timeout = e->is_host ? c->cfg->host_check_timeout : c->cfg->service_check_timeout;
+	if (r->timeout <= 0)
+		r->timeout = 60;
+	gettimeofday(&r->tv_start, NULL);
+	chk_link(c, r);
+	e->running = 1;
+	e->run = r;
+	st->is_executing = 1;
+	drift = now - r->due;
+	if (drift < 0)
+		drift = 0;
+	drift_add(c->drift, (uint64_t)llround(drift * 1e6));
+	st->latency = drift;
+	c->st.checks_started++;
+
+	chk_macro_ctx(c, e, &ctx);
+	macro_split_args(&ctx, ref->raw != NULL ? ref->raw : "", &store);
+	line = macro_expand(&ctx, ref->cmd->line);
+	split = cmdsplit(line, &argv);
+	if (split < 0) {
+		static const char msg[] = "empty command line";
+		struct timeval tv;
+
+		free(line);
+		free(store);
+		gettimeofday(&tv, NULL);
+		chk_finish(r, CHECK_NOT_STARTED, 0, NULL, 0, msg, sizeof(msg) - 1, &r->tv_start, &tv);
+		return;
+	}
+	if (split == 0 && c->hooks.run_builtin != NULL) {
+		/* the hook may finish the run before it returns: r is not
+		 * touched after it took the check */
+		r->builtin = 1;
+		if (c->hooks.run_builtin(c->hooks.arg, r, chk_argc(argv), argv, r->timeout)) {
+			c->st.builtin_started++;
+			free(argv);
+			free(line);
+			free(store);
+			return;
+		}
+		r->builtin = 0;
+	}
+	env = macro_environment(&ctx);
+	memset(&job, 0, sizeof(job));
+	job.argv = split == 0 ? (const char *const *)argv : NULL;
+	job.shell_line = line;
+	job.env = (const char *const *)env;
+	job.timeout = r->timeout;
+	c->st.worker_started++;
+	if (c->pool == NULL || wpool_submit(c->pool, &job, chk_pool_done, r) < 0) {
+		static const char msg[] = "no worker process could run the check";
+		struct timeval tv;
+
+		gettimeofday(&tv, NULL);
+		free(env);
+		free(argv);
+		free(line);
+		free(store);
+		chk_finish(r, CHECK_NOT_STARTED, 0, NULL, 0, msg, sizeof(msg) - 1, &r->tv_start, &tv);
+		return;
+	}
+	free(env);
+	free(argv);
+	free(line);
+	free(store);
+}
+
+/* what the state machine asked for besides the state itself */
+static void
+chk_follow_up(struct checker *c, struct chk_ent *e, const struct sm_outcome *out, double now)
+{
+	const struct obj_host *h;
+	unsigned i;
+
+	if (e->is_host) {
+		h = &c->objs->hosts[e->id];
+	} else {
+		h = c->objs->services[e->id].host;
+		if ((out->flags & SM_CHECK_HOST) &&
+		    !sm_host_cache_fresh(&c->hs[h->id], c->cfg, (time_t)now) &&
+		    c->objs->hosts[h->id].check_command.cmd != NULL)
+			chk_check_soon(c, &c->hent[h->id]);
+		return;
+	}
+	if (out->flags & SM_CHECK_PARENTS)
+		for (i = 0; i < h->nparents; i++)
+			if (h->parents[i]->check_command.cmd != NULL &&
+			    sm_host_parent_wanted(out, &c->hs[h->parents[i]->id]))
+				chk_check_soon(c, &c->hent[h->parents[i]->id]);
+	if (out->flags & SM_CHECK_CHILDREN)
+		for (i = 0; i < h->nchildren; i++)
+			if (h->children[i]->check_command.cmd != NULL &&
+			    sm_host_child_wanted(out, &c->hs[h->children[i]->id]))
+				chk_check_soon(c, &c->hent[h->children[i]->id]);
+}
+
+/* apply a result to an object: state machine, hooks, follow-ups; returns the outcome */
+static void
+chk_apply(struct checker *c, struct chk_ent *e, struct check_result *cr, double now,
+    struct sm_outcome *out)
+{
+	struct state_common *st = chk_state(c, e);
+	const struct obj_host *h;
+	const struct obj_service *s = NULL;
+	enum checker_event alert, result;
+
+	memset(out, 0, sizeof(*out));
+	if (e->is_host) {
+		h = &c->objs->hosts[e->id];
+		sm_host_result(&c->hs[e->id], h, c->hs, cr, c->cfg, (time_t)now, out);
+		alert = CHECKER_EV_HOST_ALERT;
+		result = CHECKER_EV_HOST_RESULT;
+	} else {
+		s = &c->objs->services[e->id];
+		h = s->host;
+		sm_service_result(&c->ss[e->id], s, &c->hs[h->id], cr, c->cfg, (time_t)now, out);
+		alert = CHECKER_EV_SERVICE_ALERT;
+		result = CHECKER_EV_SERVICE_RESULT;
+	}
+	if (out->flags & SM_DISCARDED)
+		return;
+	sm_assign_ids(st, out, &c->ids);
+	c->globals.event_id = c->ids.next_event_id - 1;
+	c->globals.problem_id = c->ids.next_problem_id - 1;
+	if (s != NULL)
+		sm_service_host_effects(&c->hs[h->id], &c->ss[e->id], out);
+	st->checks_run++;
+	if (c->hooks.event != NULL) {
+		if (out->flags & SM_LOG_ALERT)
+			c->hooks.event(c->hooks.arg, alert, h, s, st, out, (time_t)now);
+		c->hooks.event(c->hooks.arg, result, h, s, st, out, (time_t)now);
+	}
+	chk_follow_up(c, e, out, now);
+}
+
+static void
+chk_finish(struct checker_run *r, enum check_origin origin, int wait_status, const char *out,
+    size_t outlen, const char *err, size_t errlen, const struct timeval *start,
+    const struct timeval *finish)
+{
+	struct checker *c = r->c;
+	struct chk_ent *e = r->e;
+	struct check_result cr;
+	struct sm_outcome so;
+	struct state_common *st;
+	double now = ev_now(c->loop), delay;
+
+	chk_unlink(c, r);
+	if (e == NULL) {
+		/* the checker was stopped: nobody wants this result */
+		free(r);
+		if (c->free_pending && c->inflight == 0)
+			chk_really_free(c);
+		return;
+	}
+	st = chk_state(c, e);
+	e->running = 0;
+	e->run = NULL;
+	e->freshening = 0;
+	st->is_executing = 0;
+	runq_done(c->runq, r->key);
+	c->st.checks_finished++;
+	if (origin == CHECK_LOST) {
+		/* not the plugin's doing: no state change, check again soon */
+		c->st.lost++;
+		if (c->hooks.check_warning != NULL)
+			c->hooks.check_warning(c->hooks.arg, (time_t)now, CHECK_WARN_LOST,
+			    e->is_host ? &c->objs->hosts[e->id] : c->objs->services[e->id].host,
+			    e->is_host ? NULL : &c->objs->services[e->id], 0, -1);
+		chk_reschedule(c, e, chk_time_tick(c, now), 1.0);
+		free(r);
+		return;
+	}
+	if (origin == CHECK_TIMED_OUT)
+		c->st.timeouts++;
+	memset(&cr, 0, sizeof(cr));
+	cr.start = *start;
+	cr.finish = *finish;
+	check_result_from_exit(&cr, e->is_host, chk_host_name(e),
+	    e->is_host ? NULL : c->objs->services[e->id].description, origin, wait_status, out,
+	    outlen, err, errlen, r->timeout, c->cfg);
+	cr.check_type = STATE_CHECK_ACTIVE;
+	cr.latency = r->start - r->due > 0 ? r->start - r->due : 0;
+	st->execution_time = check_result_exec_time(&cr);
+	if (cr.warning != CHECK_WARN_NONE && c->hooks.check_warning != NULL)
+		c->hooks.check_warning(c->hooks.arg, (time_t)now, cr.warning,
+		    e->is_host ? &c->objs->hosts[e->id] : c->objs->services[e->id].host,
+		    e->is_host ? NULL : &c->objs->services[e->id], st->execution_time, cr.rc);
+	chk_apply(c, e, &cr, now, &so);
+	if (so.flags & SM_RESCHEDULE) {
+		const struct obj_timeperiod *tp = chk_settings(c, e)->check_period;
+
+		/* Nagios moves the next check into the check period */
+		if (tp != NULL && !timeperiod_contains(tp, so.next_check)) {
+			time_t next = timeperiod_next(tp, so.next_check);
+
+			if (next != (time_t)-1)
+				so.next_check = next;
+		}
+		delay = (double)so.next_check - (double)start->tv_sec;
+		chk_reschedule(c, e, r->start_tick, delay);
+	} else {
+		st->should_be_scheduled = 0;
+	}
+	check_result_clear(&cr);
+	free(r);
+	if (!c->dispatching)
+		chk_dispatch_later(c);
+}
+
+int
+checker_passive_result(struct checker *c, const struct obj_host *h, const struct obj_service *svc,
+    int rc, const char *output, time_t check_time)
+{
+	struct chk_ent *e = svc != NULL ? &c->sent[svc->id] : &c->hent[h->id];
+	struct state_common *st = chk_state(c, e);
+	struct check_result cr;
+	struct sm_outcome so;
+	double now = ev_now(c->loop);
+	int accept = svc != NULL ? c->cfg->accept_passive_service_checks
+	                         : c->cfg->accept_passive_host_checks;
+
+	if (!accept || !st->passive_checks_enabled)
+		return -1;
+	memset(&cr, 0, sizeof(cr));
+	if (check_result_passive(&cr, svc == NULL, rc, output != NULL ? output : "",
+	    output != NULL ? strlen(output) : 0, check_time) < 0)
+		return -1;
+	cr.check_type = STATE_CHECK_PASSIVE;
+	cr.latency = now - (double)check_time > 0 ? now - (double)check_time : 0;
+	c->st.passive++;
+	e->freshening = 0;
+	st->execution_time = 0;
+	chk_apply(c, e, &cr, now, &so);
+	/* an object that is also checked actively keeps its own schedule */
+	check_result_clear(&cr);
+	return so.flags & SM_DISCARDED ? -1 : 0;
+}
+
+void
+chk_cancel_runs(struct checker *c)
+{
+	struct checker_run *r, *next;
+
+	for (r = c->runs; r != NULL; r = next) {
+		next = r->next;
+		if (r->e != NULL) {
+			r->e->running = 0;
+			r->e->run = NULL;
+			chk_state(c, r->e)->is_executing = 0;
+			runq_done(c->runq, r->key);
+		}
+		r->e = NULL;
+		if (r->builtin) {
+			if (c->hooks.cancel_builtin != NULL)
+				c->hooks.cancel_builtin(c->hooks.arg, r);
+			chk_unlink(c, r);
+			free(r);
+		}
+	}
+}
+
+void
+chk_free_detached(struct checker *c)
+{
+	struct checker_run *r;
+
+	while ((r = c->runs) != NULL) {
+		chk_unlink(c, r);
+		free(r);
+	}
+}

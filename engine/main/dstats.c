@@ -1,0 +1,93 @@
+/*
+ * dstats: what the daemon tells jaquestats (see dstats.h).  Keys are
+ * stable names; jaquestats prints them and --data picks them.
+ */
+#include <stdio.h>
+#include <unistd.h>
+
+#include "compat/statsfile.h"
+#include "engine/check/checker.h"
+#include "engine/main/dstats.h"
+#include "engine/objects/objects.h"
+#include "engine/sched/drift.h"
+#include "engine/worker/pool.h"
+
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "0.1.0"
+#endif
+
+void
+dstats_fill(struct statsfile_buf *b, struct checker *c, struct wpool *pool,
+    const struct objects *objs, time_t program_start, time_t now)
+{
+	const struct drift *d = checker_drift(c);
+	struct host_state *hs = checker_host_states(c);
+	struct svc_state *ss = checker_svc_states(c);
+	struct checker_stats cs;
+	struct wpool_stats ws = { 0 };
+	unsigned hcount[3] = { 0 }, scount[4] = { 0 }, hpend = 0, spend = 0, i;
+	char key[64];
+	size_t k;
+
+	checker_stats(c, &cs);
+	if (pool != NULL)
+		wpool_stats(pool, &ws);
+	for (i = 0; i < objs->nhosts; i++) {
+		if (!hs[i].c.has_been_checked)
+			hpend++;
+		else if (hs[i].c.current_state >= 0 && hs[i].c.current_state < 3)
+			hcount[hs[i].c.current_state]++;
+	}
+	for (i = 0; i < objs->nservices; i++) {
+		if (!ss[i].c.has_been_checked)
+			spend++;
+		else if (ss[i].c.current_state >= 0 && ss[i].c.current_state < 4)
+			scount[ss[i].c.current_state]++;
+	}
+	statsfile_add(b, "version", "%s", PACKAGE_VERSION);
+	statsfile_add(b, "pid", "%d", (int)getpid());
+	statsfile_add(b, "program_start", "%lld", (long long)program_start);
+	statsfile_add(b, "written", "%lld", (long long)now);
+	statsfile_add(b, "ticks_per_second", "%u", cs.ticks_per_second);
+	statsfile_add(b, "hosts", "%u", objs->nhosts);
+	statsfile_add(b, "services", "%u", objs->nservices);
+	statsfile_add(b, "hosts_up", "%u", hcount[0]);
+	statsfile_add(b, "hosts_down", "%u", hcount[1]);
+	statsfile_add(b, "hosts_unreachable", "%u", hcount[2]);
+	statsfile_add(b, "hosts_pending", "%u", hpend);
+	statsfile_add(b, "services_ok", "%u", scount[0]);
+	statsfile_add(b, "services_warning", "%u", scount[1]);
+	statsfile_add(b, "services_critical", "%u", scount[2]);
+	statsfile_add(b, "services_unknown", "%u", scount[3]);
+	statsfile_add(b, "services_pending", "%u", spend);
+	statsfile_add(b, "checks_started", "%llu", (unsigned long long)cs.checks_started);
+	statsfile_add(b, "checks_finished", "%llu", (unsigned long long)cs.checks_finished);
+	statsfile_add(b, "checks_builtin", "%llu", (unsigned long long)cs.builtin_started);
+	statsfile_add(b, "checks_worker", "%llu", (unsigned long long)cs.worker_started);
+	statsfile_add(b, "checks_passive", "%llu", (unsigned long long)cs.passive);
+	statsfile_add(b, "check_timeouts", "%llu", (unsigned long long)cs.timeouts);
+	statsfile_add(b, "checks_lost", "%llu", (unsigned long long)cs.lost);
+	statsfile_add(b, "checks_skipped_period", "%llu",
+	    (unsigned long long)cs.skipped_period);
+	statsfile_add(b, "queue_depth", "%zu", cs.queue_depth);
+	statsfile_add(b, "queue_depth_max", "%zu", cs.queue_max);
+	statsfile_add(b, "checks_running", "%zu", cs.running);
+	statsfile_add(b, "checks_scheduled", "%zu", cs.scheduled);
+	statsfile_add(b, "workers", "%u", ws.workers);
+	statsfile_add(b, "workers_alive", "%u", ws.alive);
+	statsfile_add(b, "worker_restarts", "%llu", (unsigned long long)ws.worker_restarts);
+	statsfile_add(b, "drift_count", "%llu", (unsigned long long)drift_count(d));
+	statsfile_add(b, "drift_mean_us", "%.0f", drift_mean(d));
+	statsfile_add(b, "drift_p50_us", "%llu", (unsigned long long)drift_quantile(d, 0.5));
+	statsfile_add(b, "drift_p99_us", "%llu", (unsigned long long)drift_quantile(d, 0.99));
+	statsfile_add(b, "drift_max_us", "%llu", (unsigned long long)drift_max(d));
+	for (k = 0; k < drift_report_nbuckets(); k++) {
+		uint64_t edge = drift_report_edge(k);
+
+		if (edge == UINT64_MAX)
+			snprintf(key, sizeof(key), "drift_bucket_inf");
+		else
+			snprintf(key, sizeof(key), "drift_bucket_%llu", (unsigned long long)edge);
+		statsfile_add(b, key, "%llu", (unsigned long long)drift_report_count(d, k));
+	}
+}

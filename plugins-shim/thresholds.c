@@ -1,0 +1,259 @@
+/*
+ * thresholds: see thresholds.h.  Each function mirrors one habit of the
+ * monitoring-plugins 2.3.3 helpers closely enough that a shim built on it
+ * accepts exactly the arguments the plugin accepts and prints exactly what
+ * it prints; where the plugin's behaviour is undefined (a lone trailing
+ * backslash) we report failure so the caller can leave the line to the
+ * real plugin.
+ */
+#include "plugins-shim/thresholds.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/util/log.h"
+#include "engine/util/xalloc.h"
+
+const char *
+thresholds_state_text(int state)
+{
+	switch (state) {
+	case THRESHOLDS_OK:
+		return "OK";
+	case THRESHOLDS_WARNING:
+		return "WARNING";
+	case THRESHOLDS_CRITICAL:
+		return "CRITICAL";
+	default:
+		return "UNKNOWN";
+	}
+}
+
+int
+thresholds_state_word(const char *s, int *state)
+{
+	/* prefixes, not words: the plugin compares only these leading bytes */
+	if (strncmp(s, "ok", 2) == 0)
+		*state = THRESHOLDS_OK;
+	else if (strncmp(s, "warn", 4) == 0)
+		*state = THRESHOLDS_WARNING;
+	else if (strncmp(s, "crit", 4) == 0)
+		*state = THRESHOLDS_CRITICAL;
+	else
+		return -1;
+	return 0;
+}
+
+int
+thresholds_intpos(const char *s, long *out)
+{
+	long n;
+
+	/*
+	 * The plugin's test is lax in its own way: blanks and minus signs
+	 * anywhere pass the character check, and the value is whatever
+	 * strtol reads from the front ("5 7" is 5, "--5" is 0).
+	 */
+	if (strspn(s, "-0123456789 ") != strlen(s))
+		return 0;
+	errno = 0;
+	n = strtol(s, NULL, 10);
+	if (errno == ERANGE || n < INT_MIN || n > INT_MAX || n <= 0)
+		return 0;
+	*out = n;
+	return 1;
+}
+
+char *
+thresholds_unescape(const char *s)
+{
+	size_t n = strlen(s), i, j = 0;
+	char *d = xmalloc(n + 1);
+
+	for (i = 0; i < n; i++) {
+		if (s[i] != '\\') {
+			d[j++] = s[i];
+			continue;
+		}
+		if (++i == n) {
+			free(d);
+			return NULL;
+		}
+		switch (s[i]) {
+		case 'n':
+			d[j++] = '\n';
+			break;
+		case 'r':
+			d[j++] = '\r';
+			break;
+		case 't':
+			d[j++] = '\t';
+			break;
+		default:
+			/* "\\" and any unknown escape keep the second character */
+			d[j++] = s[i];
+			break;
+		}
+	}
+	d[j] = '\0';
+	return d;
+}
+
+/* append a printf-formatted piece to the heap string *s */
+static void
+append(char **s, size_t *len, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		log_fatalx("thresholds: cannot format \"%s\"", fmt);
+	*s = xrealloc(*s, *len + (size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(*s + *len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	*len += (size_t)n;
+}
+
+char *
+thresholds_fperfdata(const struct thresholds_perf *p)
+{
+	char *s = NULL;
+	size_t len = 0;
+
+	if (strpbrk(p->label, "'= ") != NULL)
+		append(&s, &len, "'%s'=", p->label);
+	else
+		append(&s, &len, "%s=", p->label);
+	append(&s, &len, "%f%s;", p->value, p->uom);
+	if (p->has_warn)
+		append(&s, &len, "%f", p->warn);
+	append(&s, &len, ";");
+	if (p->has_crit)
+		append(&s, &len, "%f", p->crit);
+	append(&s, &len, ";");
+	if (p->has_min)
+		append(&s, &len, "%f", p->min);
+	/* max brings its own separator: without it the figure ends at min */
+	if (p->has_max)
+		append(&s, &len, ";%f", p->max);
+	return s;
+}
+
+void
+thresholds_getopt_init(struct thresholds_getopt *g, int argc,
+    const char *const argv[], int first)
+{
+	g->argc = argc;
+	g->argv = argv;
+	g->ind = first;
+	g->next = NULL;
+	g->arg = NULL;
+}
+
+/* "--name[=value]" at g->argv[g->ind - 1]; word points past the dashes */
+static int
+getopt_long_word(struct thresholds_getopt *g, const char *word,
+    const struct thresholds_longopt *longopts)
+{
+	const struct thresholds_longopt *o, *found = NULL;
+	const char *eq = strchr(word, '=');
+	size_t namelen = eq != NULL ? (size_t)(eq - word) : strlen(word);
+	int ambiguous = 0;
+
+	for (o = longopts; o->name != NULL; o++) {
+		if (strncmp(o->name, word, namelen) != 0)
+			continue;
+		if (strlen(o->name) == namelen) {
+			found = o;
+			ambiguous = 0;
+			break;
+		}
+		/* glibc forgives two prefixes only when they mean the same */
+		if (found == NULL)
+			found = o;
+		else if (found->has_arg != o->has_arg || found->val != o->val)
+			ambiguous = 1;
+	}
+	if (found == NULL || ambiguous)
+		return '?';
+	if (found->has_arg == THRESHOLDS_NO_ARG) {
+		if (eq != NULL)
+			return '?';
+		g->arg = NULL;
+		return found->val;
+	}
+	if (eq != NULL)
+		g->arg = eq + 1;
+	else if (g->ind < g->argc)
+		g->arg = g->argv[g->ind++];
+	else
+		return '?';
+	return found->val;
+}
+
+/* the next character of a cluster of short options */
+static int
+getopt_short(struct thresholds_getopt *g, const char *shortopts)
+{
+	char c = *g->next++;
+	const char *spec;
+
+	/* a leading '+' or '-' of the option string is a mode, not an option */
+	while (*shortopts == '+' || *shortopts == '-')
+		shortopts++;
+	spec = c == ':' ? NULL : strchr(shortopts, c);
+	if (spec == NULL) {
+		g->next = NULL;
+		return '?';
+	}
+	if (spec[1] != ':') {
+		g->arg = NULL;
+		if (*g->next == '\0')
+			g->next = NULL;
+		return (unsigned char)c;
+	}
+	if (*g->next != '\0')
+		g->arg = g->next;
+	else if (g->ind < g->argc)
+		g->arg = g->argv[g->ind++];
+	else {
+		g->next = NULL;
+		return '?';
+	}
+	g->next = NULL;
+	return (unsigned char)c;
+}
+
+int
+thresholds_getopt_next(struct thresholds_getopt *g, const char *shortopts,
+    const struct thresholds_longopt *longopts)
+{
+	const char *w;
+
+	g->arg = NULL;
+	if (g->next != NULL && *g->next != '\0')
+		return getopt_short(g, shortopts);
+	g->next = NULL;
+	if (g->ind >= g->argc)
+		return -1;
+	w = g->argv[g->ind];
+	/* "+" mode: the first word that is not an option ends them all */
+	if (w[0] != '-' || w[1] == '\0')
+		return -1;
+	g->ind++;
+	if (w[1] == '-') {
+		if (w[2] == '\0')
+			return -1;
+		return getopt_long_word(g, w + 2, longopts);
+	}
+	g->next = w + 1;
+	return getopt_short(g, shortopts);
+}

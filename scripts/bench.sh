@@ -1,0 +1,236 @@
+#!/bin/bash
+# scripts/bench.sh <tcp|exec> <objects> [soak_seconds]: the engine under
+# load, on this machine, against one local listener.
+#
+# The estate: objects/2 hosts and objects/2 services, every host at
+# 127.0.0.1, all checked every 60 s with check_tcp against one listener
+# (a small python3 server that accepts, counts and closes).  `tcp` runs
+# the checks with the built-in check_tcp (builtin_checks=1), `exec` runs
+# the real /usr/lib/nagios/plugins/check_tcp through the workers
+# (builtin_checks=0).  jaque starts, runs a warm-up of 60 s (the first
+# checks are spread over the interval), then the soak (default 120 s) is
+# measured:
+#   drift p50/p99/max    jaquestats, over the whole run (warm-up included)
+#   queue depth max      jaquestats
+#   checks executed      jaque's count and the listener's over the soak,
+#                        and how many were due (objects * soak / 60)
+#   check timeouts       jaquestats
+#   cpu % (one core)     jaque + its workers + the plugins they reaped,
+#                        from /proc/<pid>/stat over the soak
+#   memory               jaque's peak RSS (VmHWM) and stable RSS (mean of
+#                        the last third of the soak, sampled every second),
+#                        and the workers' RSS summed
+# For exec it also measures the exec floor: the cpu a minimal C spawner
+# (contrib/bench/spawnfloor.c) spends starting as many check_tcp runs
+# against the same listener, printed beside jaque's figure.
+# The summary goes to stdout and to build/bench/<mode>-<objects>.txt.
+# Environment: JAQUE, JAQUESTATS (default build/dev), WARMUP (60),
+# CHECK_TCP (default /usr/lib/nagios/plugins/check_tcp), KEEP_TMP=1.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+[ $# -ge 2 ] || { sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+mode=$1 n=$2 soak=${3:-120}
+case $mode in tcp) builtin=1 ;; exec) builtin=0 ;; *) echo "bench: mode is tcp or exec" >&2; exit 2 ;; esac
+JAQUE=${JAQUE:-$root/build/dev/jaque}
+JAQUESTATS=${JAQUESTATS:-$(dirname "$JAQUE")/jaquestats}
+WARMUP=${WARMUP:-60}
+CHECK_TCP=${CHECK_TCP:-/usr/lib/nagios/plugins/check_tcp}
+for f in "$JAQUE" "$JAQUESTATS" "$CHECK_TCP"; do
+	[ -x "$f" ] || { echo "bench: $f is missing (build first: scripts/check or make)" >&2; exit 1; }
+done
+command -v python3 > /dev/null || { echo "bench: python3 is needed for the listener" >&2; exit 1; }
+hz=$(getconf CLK_TCK)
+out=$root/build/bench
+mkdir -p "$out"
+T=$(mktemp -d /tmp/jaque-bench.XXXXXX)
+jpid= lpid=
+cleanup() {
+	set +e
+	if [ -n "$jpid" ] && kill -TERM "$jpid" 2>/dev/null; then
+		sleep 1
+		kill -KILL "$jpid" 2>/dev/null
+	fi
+	[ -n "$lpid" ] && kill -TERM "$lpid" 2>/dev/null
+	wait 2>/dev/null
+	[ "${KEEP_TMP:-0}" = 1 ] && echo "bench: kept $T" || rm -rf "$T"
+}
+trap cleanup EXIT
+
+# --- the listener: accepts, closes, counts; prints the count to a file on demand
+cat > "$T/listener.py" <<'PY'
+import asyncio, signal, sys
+count = 0
+async def main():
+    path = sys.argv[1]
+    def dump(*_):
+        with open(path + ".tmp", "w") as f:
+            f.write(str(count))
+        import os
+        os.replace(path + ".tmp", path)
+    async def handle(r, w):
+        global count
+        count += 1
+        w.close()
+    srv = await asyncio.start_server(handle, "127.0.0.1", 0, backlog=4096)
+    port = srv.sockets[0].getsockname()[1]
+    with open(path + ".port", "w") as f:
+        f.write(str(port))
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGUSR1, dump)
+    stop = loop.create_future()
+    loop.add_signal_handler(signal.SIGTERM, lambda: stop.set_result(None))
+    async with srv:
+        await stop
+asyncio.run(main())
+PY
+python3 "$T/listener.py" "$T/count" &
+lpid=$!
+for _ in $(seq 50); do [ -s "$T/count.port" ] && break; sleep 0.1; done
+port=$(cat "$T/count.port")
+listener_count() { kill -USR1 "$lpid"; sleep 0.3; cat "$T/count"; }
+
+# --- the estate
+hosts=$((n / 2)) svcs=$((n - n / 2))
+mkdir -p "$T/var/rw" "$T/var/spool" "$T/var/archives"
+cat > "$T/nagios.cfg" <<CFG
+cfg_file=$T/objects.cfg
+resource_file=$T/resource.cfg
+log_file=$T/var/nagios.log
+log_archive_path=$T/var/archives
+status_file=$T/var/status.dat
+lock_file=$T/var/nagios.lock
+command_file=$T/var/rw/nagios.cmd
+check_result_path=$T/var/spool
+temp_file=$T/var/nagios.tmp
+state_retention_file=$T/var/retention.dat
+object_cache_file=$T/var/objects.cache
+interval_length=60
+service_check_timeout=10
+host_check_timeout=10
+use_syslog=0
+nagios_user=$(id -un)
+nagios_group=$(id -gn)
+CFG
+printf 'builtin_checks=%s\n' "$builtin" > "$T/jaque.cfg"
+echo "\$USER1\$=$(dirname "$CHECK_TCP")" > "$T/resource.cfg"
+{
+	cat <<OBJ
+define timeperiod {
+	timeperiod_name 24x7
+	alias always
+	sunday 00:00-24:00
+	monday 00:00-24:00
+	tuesday 00:00-24:00
+	wednesday 00:00-24:00
+	thursday 00:00-24:00
+	friday 00:00-24:00
+	saturday 00:00-24:00
+}
+define command {
+	command_name check_tcp
+	command_line \$USER1\$/check_tcp -H \$HOSTADDRESS\$ -p $port
+}
+define command {
+	command_name notify
+	command_line /bin/true
+}
+define contact {
+	contact_name admin
+	host_notification_period 24x7
+	service_notification_period 24x7
+	host_notification_commands notify
+	service_notification_commands notify
+}
+define host {
+	name hbase
+	register 0
+	address 127.0.0.1
+	check_command check_tcp
+	check_interval 1
+	retry_interval 1
+	max_check_attempts 3
+	check_period 24x7
+	contacts admin
+	notification_period 24x7
+}
+define service {
+	name sbase
+	register 0
+	check_command check_tcp
+	check_interval 1
+	retry_interval 1
+	max_check_attempts 3
+	check_period 24x7
+	contacts admin
+	notification_period 24x7
+}
+OBJ
+	awk -v h="$hosts" -v s="$svcs" 'BEGIN {
+		for (i = 0; i < h; i++)
+			printf "define host {\n\tuse hbase\n\thost_name h%06d\n}\n", i
+		for (i = 0; i < s; i++)
+			printf "define service {\n\tuse sbase\n\thost_name h%06d\n\tservice_description tcp%06d\n}\n", i % h, i
+	}'
+} > "$T/objects.cfg"
+
+# --- run
+"$JAQUE" -v "$T/nagios.cfg" > "$T/verify.out" 2>&1 || { cat "$T/verify.out"; exit 1; }
+"$JAQUE" "$T/nagios.cfg" > "$T/jaque.out" 2>&1 &
+jpid=$!
+stat_of() { "$JAQUESTATS" -s "$T/var/jaque-stats.dat" --data="$1"; }
+# cpu ticks of jaque, its workers and what they reaped
+cpu_ticks() {
+	local sum=0 p
+	for p in $jpid $(pgrep -P "$jpid" || true); do
+		[ -r "/proc/$p/stat" ] || continue
+		sum=$((sum + $(awk '{ sub(/^.*\) /, ""); print $12 + $13 + $14 + $15 }' "/proc/$p/stat")))
+	done
+	echo "$sum"
+}
+rss_kb() { awk '/^VmRSS/ { print $2 }' "/proc/$1/status" 2>/dev/null || echo 0; }
+echo "bench: $mode, $n objects ($hosts hosts, $svcs services), warm-up ${WARMUP}s, soak ${soak}s"
+sleep "$WARMUP"
+kill -0 "$jpid" || { echo "bench: jaque died"; cat "$T/jaque.out"; exit 1; }
+c0=$(cpu_ticks) l0=$(listener_count) s0=$(stat_of checks_started)
+t0=$(date +%s.%N)
+samples=()
+wsamples=()
+for ((i = 0; i < soak; i++)); do
+	sleep 1
+	samples+=("$(rss_kb "$jpid")")
+	w=0
+	for p in $(pgrep -P "$jpid" || true); do w=$((w + $(rss_kb "$p"))); done
+	wsamples+=("$w")
+done
+t1=$(date +%s.%N)
+c1=$(cpu_ticks) l1=$(listener_count) s1=$(stat_of checks_started)
+sleep 5 # the stats file is written every 5 s
+read -r p50 p99 pmax qmax tmo < <(stat_of drift_p50_us,drift_p99_us,drift_max_us,queue_depth_max,check_timeouts | tr '\n' ' '; echo)
+hwm=$(awk '/^VmHWM/ { print $2 }' "/proc/$jpid/status")
+third=$((soak / 3))
+[ "$third" -gt 0 ] || third=1
+stable=$(printf '%s\n' "${samples[@]: -$third}" | awk '{ s += $1 } END { printf "%.1f", s / NR / 1024 }')
+wstable=$(printf '%s\n' "${wsamples[@]: -$third}" | awk '{ s += $1 } END { printf "%.1f", s / NR / 1024 }')
+secs=$(echo "$t1 - $t0" | bc -l)
+cpu=$(echo "($c1 - $c0) * 100 / $hz / $secs" | bc -l)
+due=$(echo "$n * $secs / 60" | bc -l)
+
+floor=
+if [ "$mode" = exec ]; then
+	runs=$((l1 - l0))
+	cc -O2 -o "$T/spawnfloor" contrib/bench/spawnfloor.c
+	floor=$("$T/spawnfloor" "$runs" 8 "$CHECK_TCP" -H 127.0.0.1 -p "$port")
+	floor=$(echo "$floor * 100 / $secs" | bc -l)
+fi
+
+summary=$out/$mode-$n.txt
+{
+	printf 'bench %s %d objects, soak %.0f s after %d s warm-up (%s)\n' "$mode" "$n" "$secs" "$WARMUP" "$(date -u +%FT%TZ)"
+	printf '  drift p50 %.3f ms  p99 %.3f ms  max %.3f ms\n' "$(echo "$p50/1000" | bc -l)" "$(echo "$p99/1000" | bc -l)" "$(echo "$pmax/1000" | bc -l)"
+	printf '  queue depth max %s, check timeouts %s\n' "$qmax" "$tmo"
+	printf '  checks executed %d (listener %d), due %.0f\n' "$((s1 - s0))" "$((l1 - l0))" "$due"
+	printf '  cpu %.1f %% of one core (jaque, workers and plugins)\n' "$cpu"
+	[ -n "$floor" ] && printf '  exec floor %.1f %% of one core (a minimal spawner, the same %d check_tcp runs)\n' "$floor" "$((l1 - l0))"
+	printf '  memory: jaque peak %.1f MiB, stable %s MiB; workers stable %s MiB\n' "$(echo "$hwm/1024" | bc -l)" "$stable" "$wstable"
+} | tee "$summary"

@@ -1,0 +1,5 @@
+#!/bin/sh
+# flood.sh: a first line, then 20 MB of output.
+echo "OK flooding|size=20MB"
+head -c 20000000 /dev/zero | tr '\0' 'x'
+exit 0

@@ -1,0 +1,4 @@
+#!/bin/sh
+# selfkill.sh: dies by SIGKILL.
+echo "about to die"
+kill -KILL $$

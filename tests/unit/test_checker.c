@@ -1,0 +1,442 @@
+/*
+ * test_checker: the checker on a real libev loop and a real configuration,
+ * with the builtin hook standing in for plugins: the test decides each
+ * check's exit code and output, and whether it ends at once or later.
+ * No process is started (the checker has no pool here).
+ *
+ * Covered: forced checks and the soft/hard sequence seen through the
+ * event hook (ALERT type and attempt as logged), the global and per-host
+ * gates with the run queue, scheduling by the wheel (a check runs again
+ * after its interval and drift is recorded), passive results (and refused
+ * ones), on-demand host checks when a service fails, check periods that
+ * skip, the state carried across a reload (adopt), and stopping with
+ * checks in flight (cancel hook).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <ev.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "compat/config/config.h"
+#include "compat/config/diag.h"
+#include "engine/check/checker.h"
+#include "engine/objects/objects.h"
+#include "engine/sched/drift.h"
+
+#define MAXRUNS 64
+
+struct fx {
+	char dir[64];
+	struct config_gen gen;
+	struct diag *d;
+	struct ev_loop *loop;
+	struct checker *c;
+	/* what the fake plugins do */
+	int rc[8];            /* per service id: exit code of the next runs */
+	int host_rc;
+	int hold;             /* 1: keep runs pending instead of ending them */
+	struct checker_run *pending[MAXRUNS];
+	int npending;
+	int runs_svc[8];
+	int runs_host;
+	int cancelled;
+	/* what the hooks saw */
+	char alerts[32][160];
+	int nalerts;
+	int results;
+};
+
+static void
+write_file(const char *dir, const char *name, const char *text)
+{
+	char path[256];
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs(text, fp);
+	fclose(fp);
+}
+
+static const char objects_cfg[] =
+    "define command {\n command_name fake\n command_line fake $HOSTNAME$ $SERVICEDESC$\n}\n"
+    "define command {\n command_name hfake\n command_line hfake $HOSTNAME$\n}\n"
+    "define timeperiod {\n timeperiod_name always\n alias a\n"
+    " sunday 00:00-24:00\n monday 00:00-24:00\n tuesday 00:00-24:00\n"
+    " wednesday 00:00-24:00\n thursday 00:00-24:00\n friday 00:00-24:00\n"
+    " saturday 00:00-24:00\n}\n"
+    "define timeperiod {\n timeperiod_name never\n alias n\n}\n"
+    "define contact {\n contact_name c\n host_notification_period always\n"
+    " service_notification_period always\n host_notification_commands fake\n"
+    " service_notification_commands fake\n}\n"
+    "define host {\n name hb\n register 0\n check_command hfake\n max_check_attempts 1\n"
+    " check_interval 60\n retry_interval 1\n check_period always\n contacts c\n"
+    " notification_period always\n}\n"
+    "define service {\n name sb\n register 0\n check_command fake\n max_check_attempts 3\n"
+    " check_interval 1\n retry_interval 1\n check_period always\n contacts c\n"
+    " notification_period always\n}\n"
+    "define host {\n use hb\n host_name h1\n address 127.0.0.1\n}\n"
+    "define host {\n use hb\n host_name h2\n address 127.0.0.1\n}\n"
+    "define host {\n use hb\n host_name h3\n address 127.0.0.3\n}\n"
+    "define service {\n use sb\n host_name h1\n service_description a\n}\n"
+    "define service {\n use sb\n host_name h1\n service_description b\n}\n"
+    "define service {\n use sb\n host_name h2\n service_description c\n}\n"
+    "define service {\n use sb\n host_name h3\n service_description d\n}\n"
+    "define service {\n use sb\n host_name h3\n service_description off\n"
+    " check_period never\n}\n";
+
+static int
+fx_service_id(struct fx *f, const char *host, const char *desc)
+{
+	const struct obj_service *s = objects_find_service(f->gen.objs, host, desc);
+
+	assert_non_null(s);
+	return (int)s->id;
+}
+
+static int
+hook_run(void *arg, struct checker_run *run, int argc, char *const argv[], double timeout)
+{
+	struct fx *f = arg;
+	char out[64];
+	int rc;
+
+	(void)timeout;
+	if (strcmp(argv[0], "hfake") == 0) {
+		f->runs_host++;
+		rc = f->host_rc;
+	} else {
+		const struct obj_service *s;
+
+		assert_int_equal(argc, 3);
+		s = objects_find_service(f->gen.objs, argv[1], argv[2]);
+		assert_non_null(s);
+		f->runs_svc[s->id]++;
+		rc = f->rc[s->id];
+	}
+	if (f->hold) {
+		assert_true(f->npending < MAXRUNS);
+		f->pending[f->npending++] = run;
+		return 1;
+	}
+	snprintf(out, sizeof(out), "%s result %d\n", argv[0], rc);
+	checker_builtin_done(run, rc, out, strlen(out));
+	return 1;
+}
+
+static void
+hook_cancel(void *arg, struct checker_run *run)
+{
+	struct fx *f = arg;
+	int i;
+
+	for (i = 0; i < f->npending; i++)
+		if (f->pending[i] == run) {
+			f->pending[i] = f->pending[--f->npending];
+			f->cancelled++;
+			return;
+		}
+	fail_msg("cancel of a run the test does not hold");
+}
+
+static void
+hook_event(void *arg, enum checker_event ev, const struct obj_host *h, const struct obj_service *s,
+    const struct state_common *st, const struct sm_outcome *out, time_t t)
+{
+	struct fx *f = arg;
+
+	(void)t;
+	if (ev == CHECKER_EV_SERVICE_RESULT || ev == CHECKER_EV_HOST_RESULT) {
+		f->results++;
+		return;
+	}
+	assert_true(f->nalerts < 32);
+	snprintf(f->alerts[f->nalerts++], sizeof(f->alerts[0]), "%s;%s;%d;%s;%d",
+	    h->name, s != NULL ? s->description : "-", st->current_state,
+	    state_type_name(out->alert_state_type), out->alert_attempt);
+}
+
+static struct checker *
+fx_checker(struct fx *f)
+{
+	struct checker_hooks hooks;
+
+	memset(&hooks, 0, sizeof(hooks));
+	hooks.arg = f;
+	hooks.run_builtin = hook_run;
+	hooks.cancel_builtin = hook_cancel;
+	hooks.event = hook_event;
+	return checker_new(f->loop, f->gen.objs, &f->gen.cfg, NULL, &hooks, 1000);
+}
+
+static int
+setup(void **state)
+{
+	struct fx *f = test_calloc(1, sizeof(*f));
+	char cfg[512];
+
+	snprintf(f->dir, sizeof(f->dir), "/tmp/test_checker.XXXXXX");
+	assert_non_null(mkdtemp(f->dir));
+	snprintf(cfg, sizeof(cfg), "cfg_file=%s/objects.cfg\ninterval_length=1\n"
+	    "check_result_path=%s\nmax_service_check_spread=1\nmax_host_check_spread=1\n"
+	    "log_service_retries=1\n",
+	    f->dir, f->dir);
+	write_file(f->dir, "nagios.cfg", cfg);
+	write_file(f->dir, "objects.cfg", objects_cfg);
+	snprintf(cfg, sizeof(cfg), "%s/nagios.cfg", f->dir);
+	f->d = diag_new(NULL);
+	assert_int_equal(config_read(cfg, NULL, f->d, NULL, &f->gen), CONFIG_OK);
+	f->loop = ev_loop_new(EVFLAG_AUTO);
+	*state = f;
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	struct fx *f = *state;
+	char cmd[128];
+
+	checker_free(f->c, 1);
+	config_gen_free(&f->gen);
+	diag_free(f->d);
+	ev_loop_destroy(f->loop);
+	snprintf(cmd, sizeof(cmd), "%s/nagios.cfg", f->dir);
+	unlink(cmd);
+	snprintf(cmd, sizeof(cmd), "%s/objects.cfg", f->dir);
+	unlink(cmd);
+	rmdir(f->dir);
+	test_free(f);
+	return 0;
+}
+
+static void
+force(struct fx *f, const char *host, const char *desc)
+{
+	const struct obj_host *h = objects_find_host(f->gen.objs, host);
+	const struct obj_service *s = desc ? objects_find_service(f->gen.objs, host, desc) : NULL;
+
+	checker_check_now(f->c, h, s, 1);
+}
+
+/* forced checks end at once: SOFT 1, SOFT 2, HARD 3, then the recovery */
+static void
+t_soft_hard(void **state)
+{
+	struct fx *f = *state;
+	int a = fx_service_id(f, "h1", "a");
+
+	f->c = fx_checker(f);
+	checker_start(f->c);
+	/* a fresh host check first, so the service's failures do not ask for one */
+	force(f, "h1", NULL);
+	f->rc[a] = 2;
+	force(f, "h1", "a");
+	force(f, "h1", "a");
+	force(f, "h1", "a");
+	f->rc[a] = 0;
+	force(f, "h1", "a");
+	assert_int_equal(f->runs_svc[a], 4);
+	assert_int_equal(f->nalerts, 4);
+	assert_string_equal(f->alerts[0], "h1;a;2;SOFT;1");
+	assert_string_equal(f->alerts[1], "h1;a;2;SOFT;2");
+	assert_string_equal(f->alerts[2], "h1;a;2;HARD;3");
+	assert_string_equal(f->alerts[3], "h1;a;0;HARD;3");
+	assert_int_equal(checker_svc_states(f->c)[a].c.current_attempt, 1);
+	assert_int_equal(checker_svc_states(f->c)[a].c.state_type, STATE_HARD);
+	assert_int_equal(f->results, 5);
+}
+
+/* at most two checks at once; the rest wait in the run queue */
+static void
+t_global_gate(void **state)
+{
+	struct fx *f = *state;
+	struct checker_stats st;
+
+	f->gen.cfg.global_concurrency = 2;
+	f->c = fx_checker(f);
+	checker_start(f->c);
+	f->hold = 1;
+	force(f, "h1", "a");
+	force(f, "h1", "b");
+	force(f, "h2", "c");
+	force(f, "h3", "d");
+	assert_int_equal(f->npending, 2);
+	checker_stats(f->c, &st);
+	assert_int_equal(st.running, 2);
+	assert_int_equal(st.queue_depth, 2);
+	assert_int_equal(st.queue_max, 2);
+	/* one ends: the oldest waiting one starts */
+	f->hold = 1;
+	checker_builtin_done(f->pending[0], 0, "OK\n", 3);
+	f->pending[0] = f->pending[--f->npending];
+	assert_int_equal(f->npending, 2);
+	assert_int_equal(f->runs_svc[fx_service_id(f, "h2", "c")], 1);
+	assert_int_equal(f->runs_svc[fx_service_id(f, "h3", "d")], 0);
+	while (f->npending > 0) {
+		struct checker_run *r = f->pending[--f->npending];
+
+		checker_builtin_done(r, 0, "OK\n", 3);
+	}
+	assert_int_equal(f->runs_svc[fx_service_id(f, "h3", "d")], 1);
+	checker_stats(f->c, &st);
+	assert_int_equal(st.running, 0);
+	assert_int_equal(st.queue_depth, 0);
+	/* the services' first results also check their never-checked hosts */
+	assert_int_equal(st.checks_finished, 4 + f->runs_host);
+	assert_int_equal(st.builtin_started, st.checks_started);
+}
+
+/* one check per address: h1 and h2 share 127.0.0.1, h3 does not */
+static void
+t_host_gate(void **state)
+{
+	struct fx *f = *state;
+
+	f->gen.cfg.host_concurrency = 1;
+	f->c = fx_checker(f);
+	checker_start(f->c);
+	f->hold = 1;
+	force(f, "h1", "a");
+	force(f, "h2", "c");
+	force(f, "h3", "d");
+	assert_int_equal(f->npending, 2);
+	assert_int_equal(f->runs_svc[fx_service_id(f, "h2", "c")], 0);
+	assert_int_equal(f->runs_svc[fx_service_id(f, "h3", "d")], 1);
+	/* h1's check ends: h2's may start */
+	checker_builtin_done(f->pending[0], 0, "OK\n", 3);
+	f->pending[0] = f->pending[--f->npending];
+	assert_int_equal(f->runs_svc[fx_service_id(f, "h2", "c")], 1);
+	f->hold = 0;
+	while (f->npending > 0)
+		checker_builtin_done(f->pending[--f->npending], 0, "OK\n", 3);
+}
+
+static void
+stop_loop(struct ev_loop *loop, ev_timer *w, int revents)
+{
+	(void)w;
+	(void)revents;
+	ev_break(loop, EVBREAK_ALL);
+}
+
+/* the wheel runs every service once within the spread, then again a second later */
+static void
+t_scheduled(void **state)
+{
+	struct fx *f = *state;
+	ev_timer stop;
+	int a = fx_service_id(f, "h1", "a"), off = fx_service_id(f, "h3", "off");
+	struct checker_stats st;
+
+	f->c = fx_checker(f);
+	checker_start(f->c);
+	ev_timer_init(&stop, stop_loop, 2.6, 0);
+	ev_timer_start(f->loop, &stop);
+	ev_run(f->loop, 0);
+	/* first within 1 s (the spread), then every second: 2 or 3 runs */
+	assert_true(f->runs_svc[a] >= 2 && f->runs_svc[a] <= 3);
+	/* outside its check period: never run, skipped instead */
+	assert_int_equal(f->runs_svc[off], 0);
+	checker_stats(f->c, &st);
+	assert_true(st.skipped_period >= 1);
+	assert_true(drift_count(checker_drift(f->c)) >= 8);
+	/* nothing else runs on this loop: starts are within a few ticks */
+	assert_true(drift_quantile(checker_drift(f->c), 0.5) < 100000);
+}
+
+/* passive results go through the state machine; refused when switched off */
+static void
+t_passive(void **state)
+{
+	struct fx *f = *state;
+	const struct obj_service *s = objects_find_service(f->gen.objs, "h1", "b");
+	struct svc_state *ss;
+
+	f->c = fx_checker(f);
+	checker_start(f->c);
+	ss = &checker_svc_states(f->c)[s->id];
+	assert_int_equal(checker_passive_result(f->c, s->host, s, 1, "WARN passive", 1000), 0);
+	assert_int_equal(ss->c.current_state, 1);
+	assert_int_equal(ss->c.check_type, STATE_CHECK_PASSIVE);
+	assert_string_equal(ss->c.output, "WARN passive");
+	assert_int_equal(f->nalerts, 1);
+	ss->c.passive_checks_enabled = 0;
+	assert_int_equal(checker_passive_result(f->c, s->host, s, 2, "CRIT", 1000), -1);
+	assert_int_equal(ss->c.current_state, 1);
+}
+
+/* a failing service whose host was not checked lately makes the host checked */
+static void
+t_on_demand_host(void **state)
+{
+	struct fx *f = *state;
+	int d = fx_service_id(f, "h3", "d");
+
+	f->c = fx_checker(f);
+	checker_start(f->c);
+	f->rc[d] = 2;
+	f->host_rc = 0;
+	force(f, "h3", "d");
+	assert_int_equal(f->runs_svc[d], 1);
+	assert_int_equal(f->runs_host, 1);
+	assert_int_equal(checker_host_states(f->c)[objects_find_host(f->gen.objs, "h3")->id]
+	    .c.has_been_checked, 1);
+}
+
+/* a new checker takes the states of the old one; the old one's checks in
+ * flight are cancelled */
+static void
+t_adopt_and_stop(void **state)
+{
+	struct fx *f = *state;
+	int a = fx_service_id(f, "h1", "a");
+	struct checker *old;
+
+	f->c = fx_checker(f);
+	checker_start(f->c);
+	force(f, "h1", NULL);
+	f->rc[a] = 2;
+	force(f, "h1", "a");
+	force(f, "h1", "a");
+	f->hold = 1;
+	force(f, "h1", "b");
+	assert_int_equal(f->npending, 1);
+	old = f->c;
+	f->c = fx_checker(f);
+	checker_adopt(f->c, old);
+	assert_int_equal(checker_free(old, 0), 0);
+	assert_int_equal(f->cancelled, 1);
+	assert_int_equal(f->npending, 0);
+	assert_int_equal(checker_svc_states(f->c)[a].c.current_attempt, 2);
+	assert_string_equal(checker_svc_states(f->c)[a].c.output, "fake result 2");
+	checker_start(f->c);
+	f->hold = 0;
+	force(f, "h1", "a");
+	assert_string_equal(f->alerts[f->nalerts - 1], "h1;a;2;HARD;3");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(t_soft_hard, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_global_gate, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_host_gate, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_scheduled, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_passive, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_on_demand_host, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_adopt_and_stop, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
