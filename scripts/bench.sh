@@ -188,7 +188,20 @@ cpu_ticks() {
 	done
 	echo "$sum"
 }
-rss_kb() { awk '/^VmRSS/ { print $2 }' "/proc/$1/status" 2>/dev/null || echo 0; }
+# RSS of a pid in kB into $RSS, with bash builtins only: the sampling loop
+# must not start processes (each costs 15 ms of cpu here and would show in
+# the drift it measures)
+rss_of() {
+	local k v u
+	RSS=0
+	[ -r "/proc/$1/status" ] || return 0
+	while read -r k v u; do
+		if [ "$k" = VmRSS: ]; then
+			RSS=$v
+			return 0
+		fi
+	done < "/proc/$1/status"
+}
 echo "bench: $mode, $n objects ($hosts hosts, $svcs services), warm-up ${WARMUP}s, soak ${soak}s"
 sleep "$WARMUP"
 kill -0 "$jpid" || { echo "bench: jaque died"; cat "$T/jaque.out"; exit 1; }
@@ -196,11 +209,21 @@ c0=$(cpu_ticks) l0=$(listener_count) s0=$(stat_of checks_started)
 t0=$(date +%s.%N)
 samples=()
 wsamples=()
-for ((i = 0; i < soak; i++)); do
-	sleep 1
-	samples+=("$(rss_kb "$jpid")")
+workers=$(pgrep -P "$jpid" | tr '\n' ' ')
+# a second's pause without a process: read with a timeout on a FIFO that
+# nobody writes
+mkfifo "$T/tick"
+exec 7<> "$T/tick"
+end=$((SECONDS + soak))
+while [ "$SECONDS" -lt "$end" ]; do
+	read -rt 1 -u 7 || true
+	rss_of "$jpid"
+	samples+=("$RSS")
 	w=0
-	for p in $(pgrep -P "$jpid" || true); do w=$((w + $(rss_kb "$p"))); done
+	for p in $workers; do
+		rss_of "$p"
+		w=$((w + RSS))
+	done
 	wsamples+=("$w")
 done
 t1=$(date +%s.%N)
@@ -208,6 +231,8 @@ c1=$(cpu_ticks) l1=$(listener_count) s1=$(stat_of checks_started)
 sleep 5 # the stats file is written every 5 s
 read -r p50 p99 pmax qmax tmo < <(stat_of drift_p50_us,drift_p99_us,drift_max_us,queue_depth_max,check_timeouts | tr '\n' ' '; echo)
 hwm=$(awk '/^VmHWM/ { print $2 }' "/proc/$jpid/status")
+workers_now=$(pgrep -P "$jpid" | tr '\n' ' ')
+[ "$workers_now" = "$workers" ] || echo "bench: the workers changed during the soak ($workers -> $workers_now)" >&2
 third=$((soak / 3))
 [ "$third" -gt 0 ] || third=1
 stable=$(printf '%s\n' "${samples[@]: -$third}" | awk '{ s += $1 } END { printf "%.1f", s / NR / 1024 }')

@@ -335,6 +335,9 @@ checker_start(struct checker *c)
 	uint64_t now_tick;
 	unsigned i;
 
+	/* the loop's clock may be stale (start-up work since its last wake):
+	 * every due time counts from t0, so it must be now */
+	ev_now_update(c->loop);
 	c->t0 = ev_now(c->loop);
 	c->wheel = wheel_new(CHK_WHEEL_SLOTS, 0);
 	now_tick = 0;
