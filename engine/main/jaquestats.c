@@ -104,9 +104,17 @@ js_print(const char *path, const char *t)
 		if (strncmp(p + 13, "inf", 3) == 0)
 			printf("    %-12s %.*s\n", "more", nl ? (int)(nl - eq - 1) : (int)strlen(eq + 1),
 			    eq + 1);
-		else
-			printf("    < %-8.3g ms %.*s\n", strtod(p + 13, NULL) / 1000.0,
-			    nl ? (int)(nl - eq - 1) : (int)strlen(eq + 1), eq + 1);
+		else {
+			double ms = strtod(p + 13, NULL) / 1000.0;
+			char edge[32];
+
+			if (ms < 1000)
+				snprintf(edge, sizeof(edge), "< %g ms", ms);
+			else
+				snprintf(edge, sizeof(edge), "< %g s", ms / 1000);
+			printf("    %-12s %.*s\n", edge, nl ? (int)(nl - eq - 1) : (int)strlen(eq + 1),
+			    eq + 1);
+		}
 		p = nl != NULL ? nl : eq + 1;
 	}
 }
