@@ -254,11 +254,11 @@ static void
 jq_rotation_cb(struct ev_loop *loop, ev_periodic *w, int revents)
 {
 	struct jaque *j = w->data;
-	time_t now = (time_t)ev_now(loop);
+	/* the edge itself: the loop's clock may read a hair before it */
+	time_t now = (time_t)(ev_now(loop) + 0.5);
 
 	(void)revents;
-	/* the edge itself: ev_now may read a hair before it */
-	if (nlog_rotate(j->log, (time_t)(now + 0.5)) == 0 && j->gen->cfg.log_current_states)
+	if (nlog_rotate(j->log, now) == 0 && j->gen->cfg.log_current_states)
 		jq_log_states(j, now, 0);
 }
 
