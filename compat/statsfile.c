@@ -56,18 +56,28 @@ void
 statsfile_add(struct statsfile_buf *b, const char *key, const char *fmt, ...)
 {
 	va_list ap;
-	char val[512];
-	size_t need;
+	size_t need, klen = strlen(key);
+	int vlen;
 
 	va_start(ap, fmt);
-	vsnprintf(val, sizeof(val), fmt, ap);
+	vlen = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
-	need = b->len + strlen(key) + strlen(val) + 3;
+	if (vlen < 0)
+		vlen = 0;
+	need = b->len + klen + (size_t)vlen + 3;
 	if (need > b->cap) {
 		b->cap = need * 2 > 4096 ? need * 2 : 4096;
 		b->text = xrealloc(b->text, b->cap);
 	}
-	b->len += (size_t)snprintf(b->text + b->len, b->cap - b->len, "%s=%s\n", key, val);
+	memcpy(b->text + b->len, key, klen);
+	b->len += klen;
+	b->text[b->len++] = '=';
+	va_start(ap, fmt);
+	vsnprintf(b->text + b->len, b->cap - b->len, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)vlen;
+	b->text[b->len++] = '\n';
+	b->text[b->len] = '\0';
 }
 
 void

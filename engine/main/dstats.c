@@ -3,6 +3,7 @@
  * stable names; jaquestats prints them and --data picks them.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "compat/statsfile.h"
@@ -10,11 +11,40 @@
 #include "engine/main/dstats.h"
 #include "engine/objects/objects.h"
 #include "engine/sched/drift.h"
+#include "engine/util/xalloc.h"
 #include "engine/worker/pool.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "0.1.0"
 #endif
+
+/*
+ * drift_fine: the non-empty fine buckets as "top:count" pairs (top in us),
+ * so that a reader can subtract two snapshots and get the quantiles of
+ * the time between them
+ */
+static void
+dstats_fine(struct statsfile_buf *b, const struct drift *d)
+{
+	size_t i, len = 0, cap = 256;
+	char *line = xmalloc(cap);
+
+	line[0] = '\0';
+	for (i = 0; i < drift_fine_nbuckets(); i++) {
+		uint64_t cnt = drift_fine_count(d, i);
+
+		if (cnt == 0)
+			continue;
+		if (cap - len < 48) {
+			cap *= 2;
+			line = xrealloc(line, cap);
+		}
+		len += (size_t)snprintf(line + len, cap - len, "%s%llu:%llu", len ? "," : "",
+		    (unsigned long long)drift_fine_top(i), (unsigned long long)cnt);
+	}
+	statsfile_add(b, "drift_fine", "%s", line);
+	free(line);
+}
 
 void
 dstats_fill(struct statsfile_buf *b, struct checker *c, struct wpool *pool,
@@ -81,6 +111,7 @@ dstats_fill(struct statsfile_buf *b, struct checker *c, struct wpool *pool,
 	statsfile_add(b, "drift_p50_us", "%llu", (unsigned long long)drift_quantile(d, 0.5));
 	statsfile_add(b, "drift_p99_us", "%llu", (unsigned long long)drift_quantile(d, 0.99));
 	statsfile_add(b, "drift_max_us", "%llu", (unsigned long long)drift_max(d));
+	dstats_fine(b, d);
 	for (k = 0; k < drift_report_nbuckets(); k++) {
 		uint64_t edge = drift_report_edge(k);
 

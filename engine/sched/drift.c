@@ -177,3 +177,21 @@ drift_report_count(const struct drift *d, size_t i)
 {
 	return i < DRIFT_NREPORT ? d->report[i] : 0;
 }
+
+size_t
+drift_fine_nbuckets(void)
+{
+	return DRIFT_NBUCKETS;
+}
+
+uint64_t
+drift_fine_top(size_t i)
+{
+	return i >= DRIFT_OVER_IDX ? UINT64_MAX : drift_bucket_top(i);
+}
+
+uint64_t
+drift_fine_count(const struct drift *d, size_t i)
+{
+	return i < DRIFT_NBUCKETS ? d->bucket[i] : 0;
+}

@@ -34,6 +34,16 @@ double drift_mean(const struct drift *d); /* usec, 0 when empty */
  * (past the range it is max).  0 when empty */
 uint64_t drift_quantile(const struct drift *d, double q);
 
+/*
+ * The fine buckets themselves, for a reader that subtracts two snapshots
+ * to get the quantiles of a window (scripts/bench.sh): how many there
+ * are, the highest value bucket i holds (UINT64_MAX for the last, which
+ * holds everything above the range), and its count.
+ */
+size_t drift_fine_nbuckets(void);
+uint64_t drift_fine_top(size_t i);
+uint64_t drift_fine_count(const struct drift *d, size_t i);
+
 /* coarse report buckets: upper edges in usec, the last is UINT64_MAX */
 size_t drift_report_nbuckets(void);
 uint64_t drift_report_edge(size_t i);

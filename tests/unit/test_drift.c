@@ -283,11 +283,52 @@ t_mean_and_reset(void **state)
 	drift_free(d);
 }
 
+/* the fine buckets: every value counted once, in the bucket whose top is
+ * the first at or above it; tops strictly increase; two snapshots subtract */
+static void
+t_fine_buckets(void **state)
+{
+	static const uint64_t vals[] = { 0, 1, 63, 64, 65, 1000, 4999, 5000, 123456,
+		UINT64_C(5000000000) };
+	struct drift *d = drift_new();
+	uint64_t before[4096], prev = 0, sum = 0;
+	size_t i, j, n = drift_fine_nbuckets();
+
+	(void)state;
+	assert_true(n <= 4096);
+	for (i = 0; i < sizeof(vals) / sizeof(vals[0]); i++)
+		drift_add(d, vals[i]);
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			assert_true(drift_fine_top(i) > prev);
+		prev = drift_fine_top(i);
+		sum += drift_fine_count(d, i);
+	}
+	assert_int_equal(sum, sizeof(vals) / sizeof(vals[0]));
+	assert_true(drift_fine_top(n - 1) == UINT64_MAX);
+	for (i = 0; i < sizeof(vals) / sizeof(vals[0]); i++) {
+		/* the bucket of vals[i]: the first top at or above it */
+		for (j = 0; drift_fine_top(j) < vals[i]; j++)
+			;
+		assert_true(drift_fine_count(d, j) >= 1);
+	}
+	assert_int_equal(drift_fine_count(d, n), 0);
+	for (i = 0; i < n; i++)
+		before[i] = drift_fine_count(d, i);
+	drift_add(d, 3000);
+	drift_add(d, 3000);
+	for (i = 0, sum = 0; i < n; i++)
+		sum += drift_fine_count(d, i) - before[i];
+	assert_int_equal(sum, 2);
+	drift_free(d);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(t_empty),
+		cmocka_unit_test(t_fine_buckets),
 		cmocka_unit_test(t_small_values_exact),
 		cmocka_unit_test(t_quantiles_vs_sorted),
 		cmocka_unit_test(t_single_value_exact),
