@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "compat/config/maincfg.h"
@@ -52,6 +53,21 @@ chk_from_runq(struct runq_ent *re)
 	return (struct chk_ent *)((char *)re - offsetof(struct chk_ent, re));
 }
 
+/*
+ * Two clocks: ticks and drift run on the monotonic clock, as libev's
+ * timers do, so a wall clock being slewed (NTP) or stepped cannot make
+ * the timer fire "early" against the ticks; wall-clock times (next_check,
+ * check periods, the state machine's times) map to ticks through t0.
+ */
+double
+chk_mono(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 double
 chk_tick_time(const struct checker *c, uint64_t tick)
 {
@@ -69,7 +85,8 @@ chk_time_tick(const struct checker *c, double t)
 static uint64_t
 chk_now_tick(const struct checker *c)
 {
-	double k = floor((ev_now(c->loop) - c->t0) * c->tps + 1e-6);
+	/* a thousandth of a tick of slack for rounding between the clocks */
+	double k = floor((chk_mono() - c->t0_mono) * c->tps + 1e-3);
 
 	return k <= 0 ? 0 : (uint64_t)k;
 }
@@ -313,7 +330,7 @@ chk_fire(struct wheel_ent *we, void *arg)
 	struct chk_ent *e = chk_from_wheel(we);
 
 	e->due_tick = we->due;
-	e->due_time = chk_tick_time(c, we->due);
+	e->due_mono = c->t0_mono + (double)we->due / c->tps;
 	e->queued = 1;
 	runq_push(c->runq, &e->re, chk_key(c, e));
 }
@@ -337,8 +354,11 @@ checker_start(struct checker *c)
 
 	/* the loop's clock may be stale (start-up work since its last wake):
 	 * every due time counts from t0, so it must be now */
+	/* tick 0 is read before libev's clock, which the tick timer counts
+	 * from: the timer can then never fire before the tick it serves */
+	c->t0_mono = chk_mono();
+	c->t0 = ev_time();
 	ev_now_update(c->loop);
-	c->t0 = ev_now(c->loop);
 	c->wheel = wheel_new(CHK_WHEEL_SLOTS, 0);
 	now_tick = 0;
 	for (i = 0; i < c->objs->nhosts; i++)
@@ -417,7 +437,7 @@ chk_check_soon(struct checker *c, struct chk_ent *e)
 	/* due now: straight to the run queue, not to the next tick */
 	wheel_remove(c->wheel, &e->we);
 	e->due_tick = chk_now_tick(c);
-	e->due_time = ev_time();
+	e->due_mono = chk_mono();
 	e->queued = 1;
 	runq_push(c->runq, &e->re, chk_key(c, e));
 	chk_dispatch(c);

@@ -25,7 +25,8 @@ struct chk_ent {
 	struct checker *c;
 	struct checker_run *run; /* the check in flight, NULL when none */
 	uint64_t due_tick;       /* the tick it last fell due at */
-	double due_time;         /* when it fell due (drift is measured from here) */
+	double due_mono;         /* when it fell due, on the monotonic clock (drift is
+	                          * measured from here) */
 	uint32_t id;             /* host or service id */
 	uint8_t is_host;
 	uint8_t queued;          /* in the run queue */
@@ -40,7 +41,7 @@ struct checker_run {
 	struct checker *c;
 	struct chk_ent *e;       /* NULL once the checker was stopped */
 	double start;            /* loop time at start */
-	double due;              /* when it was due */
+	double latency;          /* due to start, seconds (the drift) */
 	double timeout;
 	uint64_t start_tick;
 	unsigned key;
@@ -65,7 +66,8 @@ struct checker {
 	unsigned *hkey;          /* host id -> address key */
 	unsigned nkeys;
 	unsigned tps;
-	double t0;
+	double t0;               /* wall clock at tick 0 (for next_check and periods) */
+	double t0_mono;          /* monotonic clock at tick 0 (for ticks and drift) */
 	struct wheel *wheel;
 	struct runq *runq;
 	struct drift *drift;
@@ -83,6 +85,7 @@ struct checker {
 };
 
 double chk_tick_time(const struct checker *c, uint64_t tick);
+double chk_mono(void);
 uint64_t chk_time_tick(const struct checker *c, double t);
 const char *chk_host_name(const struct chk_ent *e);
 struct state_common *chk_state(struct checker *c, const struct chk_ent *e);

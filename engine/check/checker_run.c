@@ -149,7 +149,6 @@ chk_run(struct checker *c, struct chk_ent *e, double now)
 	r->c = c;
 	r->e = e;
 	r->start = now;
-	r->due = e->due_time;
 	r->start_tick = e->due_tick;
 	r->key = c->hkey[e->is_host ? e->id : c->objs->services[e->id].host->id];
 	r->timeout = e->is_host ? c->cfg->host_check_timeout : c->cfg->service_check_timeout;
@@ -160,9 +159,10 @@ chk_run(struct checker *c, struct chk_ent *e, double now)
 	e->running = 1;
 	e->run = r;
 	st->is_executing = 1;
-	drift = now - r->due;
+	drift = chk_mono() - e->due_mono;
 	if (drift < 0)
 		drift = 0;
+	r->latency = drift;
 	drift_add(c->drift, (uint64_t)llround(drift * 1e6));
 	st->latency = drift;
 	c->st.checks_started++;
@@ -334,7 +334,7 @@ chk_finish(struct checker_run *r, enum check_origin origin, int wait_status, con
 	    e->is_host ? NULL : c->objs->services[e->id].description, origin, wait_status, out,
 	    outlen, err, errlen, r->timeout, c->cfg);
 	cr.check_type = STATE_CHECK_ACTIVE;
-	cr.latency = r->start - r->due > 0 ? r->start - r->due : 0;
+	cr.latency = r->latency;
 	st->execution_time = check_result_exec_time(&cr);
 	if (cr.warning != CHECK_WARN_NONE && c->hooks.check_warning != NULL)
 		c->hooks.check_warning(c->hooks.arg, (time_t)now, cr.warning,
