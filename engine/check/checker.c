@@ -335,6 +335,25 @@ chk_fire(struct wheel_ent *we, void *arg)
 	runq_push(c->runq, &e->re, chk_key(c, e));
 }
 
+/*
+ * Arm the tick timer for the next tick boundary (a hair after it).  Not a
+ * repeating timer: libev re-arms those from when they ran, and the
+ * wake-up's lateness then walks the timer's phase away from the ticks,
+ * which showed as up to a tick of drift.
+ */
+static void
+chk_arm(struct checker *c)
+{
+	double m = chk_mono() - c->t0_mono;
+	double next = (floor(m * c->tps + 1e-3) + 1.0) / c->tps;
+
+	ev_timer_stop(c->loop, &c->tick);
+	/* libev counts from its own clock: bring it to now first */
+	ev_now_update(c->loop);
+	ev_timer_set(&c->tick, next - m + 20e-6, 0.);
+	ev_timer_start(c->loop, &c->tick);
+}
+
 static void
 chk_tick_cb(struct ev_loop *loop, ev_timer *w, int revents)
 {
@@ -344,6 +363,8 @@ chk_tick_cb(struct ev_loop *loop, ev_timer *w, int revents)
 	(void)revents;
 	wheel_advance(c->wheel, chk_now_tick(c), chk_fire, c);
 	chk_dispatch(c);
+	if (!c->stopped)
+		chk_arm(c);
 }
 
 void
@@ -365,9 +386,9 @@ checker_start(struct checker *c)
 		chk_schedule_first(c, &c->hent[i], now_tick);
 	for (i = 0; i < c->objs->nservices; i++)
 		chk_schedule_first(c, &c->sent[i], now_tick);
-	ev_timer_init(&c->tick, chk_tick_cb, 1.0 / c->tps, 1.0 / c->tps);
+	ev_timer_init(&c->tick, chk_tick_cb, 1.0 / c->tps, 0.);
 	c->tick.data = c;
-	ev_timer_start(c->loop, &c->tick);
+	chk_arm(c);
 	chk_freshness_start(c);
 	c->started = 1;
 }
