@@ -191,6 +191,20 @@ checker_new(struct ev_loop *loop, const struct objects *objs, const struct main_
 	return c;
 }
 
+/* add the counters of src to dst (what earlier generations counted) */
+static void
+chk_stats_add(struct checker_stats *dst, const struct checker_stats *src)
+{
+	dst->checks_started += src->checks_started;
+	dst->checks_finished += src->checks_finished;
+	dst->builtin_started += src->builtin_started;
+	dst->worker_started += src->worker_started;
+	dst->timeouts += src->timeouts;
+	dst->lost += src->lost;
+	dst->passive += src->passive;
+	dst->skipped_period += src->skipped_period;
+}
+
 /* move a state's strings and figures; dst was initialised from the new config */
 static void
 chk_move_common(struct state_common *dst, struct state_common *src)
@@ -249,14 +263,7 @@ checker_adopt(struct checker *c, struct checker *old)
 	c->drift = old->drift;
 	old->drift = drift_new();
 	c->stats_base = old->stats_base;
-	c->stats_base.checks_started += old->st.checks_started;
-	c->stats_base.checks_finished += old->st.checks_finished;
-	c->stats_base.builtin_started += old->st.builtin_started;
-	c->stats_base.worker_started += old->st.worker_started;
-	c->stats_base.timeouts += old->st.timeouts;
-	c->stats_base.lost += old->st.lost;
-	c->stats_base.passive += old->st.passive;
-	c->stats_base.skipped_period += old->st.skipped_period;
+	chk_stats_add(&c->stats_base, &old->st);
 }
 
 /* whether the object is checked actively at all (Nagios: has a command and is enabled) */
@@ -288,7 +295,6 @@ chk_schedule_tick(struct checker *c, struct chk_ent *e, uint64_t tick)
 static void
 chk_schedule_first(struct checker *c, struct chk_ent *e, uint64_t now_tick)
 {
-	const struct obj_settings *cfg = chk_settings(c, e);
 	struct state_common *st = chk_state(c, e);
 	double interval = st->check_interval * c->cfg->interval_length, spread;
 	uint64_t span, h;
@@ -302,7 +308,6 @@ chk_schedule_first(struct checker *c, struct chk_ent *e, uint64_t now_tick)
 		chk_schedule_tick(c, e, chk_time_tick(c, (double)st->next_check));
 		return;
 	}
-	(void)cfg;
 	/* as Nagios: over the interval, but no wider than max_*_check_spread */
 	spread = (double)(e->is_host ? c->cfg->max_host_check_spread
 	                             : c->cfg->max_service_check_spread) *
@@ -321,7 +326,6 @@ chk_schedule_first(struct checker *c, struct chk_ent *e, uint64_t now_tick)
 	chk_schedule_tick(c, e, now_tick + 1 + h % span);
 }
 
-static void chk_dispatch(struct checker *c);
 
 static void
 chk_fire(struct wheel_ent *we, void *arg)
@@ -425,7 +429,7 @@ chk_start(struct checker *c, struct chk_ent *e)
 	chk_run(c, e, now);
 }
 
-static void
+void
 chk_dispatch(struct checker *c)
 {
 	struct runq_ent *re;
@@ -442,12 +446,6 @@ chk_dispatch(struct checker *c)
 		chk_start(c, e);
 	}
 	c->dispatching = 0;
-}
-
-void
-chk_dispatch_later(struct checker *c)
-{
-	chk_dispatch(c);
 }
 
 void
@@ -571,14 +569,7 @@ void
 checker_stats(const struct checker *c, struct checker_stats *st)
 {
 	*st = c->st;
-	st->checks_started += c->stats_base.checks_started;
-	st->checks_finished += c->stats_base.checks_finished;
-	st->builtin_started += c->stats_base.builtin_started;
-	st->worker_started += c->stats_base.worker_started;
-	st->timeouts += c->stats_base.timeouts;
-	st->lost += c->stats_base.lost;
-	st->passive += c->stats_base.passive;
-	st->skipped_period += c->stats_base.skipped_period;
+	chk_stats_add(st, &c->stats_base);
 	st->queue_depth = runq_depth(c->runq);
 	st->queue_max = runq_max_depth(c->runq);
 	st->running = runq_running(c->runq);

@@ -93,7 +93,8 @@ const struct obj_settings *chk_settings(const struct checker *c, const struct ch
 void chk_schedule_tick(struct checker *c, struct chk_ent *e, uint64_t tick);
 void chk_reschedule(struct checker *c, struct chk_ent *e, uint64_t start_tick, double delay);
 void chk_check_soon(struct checker *c, struct chk_ent *e);
-void chk_dispatch_later(struct checker *c);
+/* start what the gates allow from the run queue; no-op when already on the stack */
+void chk_dispatch(struct checker *c);
 void chk_really_free(struct checker *c);
 
 /* freshness.c */

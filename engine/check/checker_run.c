@@ -358,8 +358,7 @@ chk_finish(struct checker_run *r, enum check_origin origin, int wait_status, con
 	}
 	check_result_clear(&cr);
 	free(r);
-	if (!c->dispatching)
-		chk_dispatch_later(c);
+	chk_dispatch(c);
 }
 
 int
