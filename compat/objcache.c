@@ -24,6 +24,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "compat/objcache.h"
+#include "engine/util/afile.h"
 
 #include <sys/stat.h>
 
@@ -645,77 +646,26 @@ objcache_fprint(const struct objects *o, FILE *fp, time_t now)
 	return ferror(fp) ? -1 : 0;
 }
 
-/*
- * The mode fopen(path, "w") would leave: an existing file keeps its mode,
- * a new one gets 0666 less the umask.  mkstemp creates 0600, which would
- * lock out the CGIs.  Reading the umask means setting it back at once;
- * start-up is single-threaded when this runs.
- */
-static mode_t
-objcache_mode(const char *path)
-{
-	struct stat st;
-	mode_t mask;
+struct objcache_job {
+	const struct objects *o;
+	time_t now;
+};
 
-	if (stat(path, &st) == 0)
-		return st.st_mode & 07777;
-	mask = umask(022);
-	umask(mask);
-	return 0666 & ~mask;
+static int
+objcache_fill(FILE *fp, void *arg)
+{
+	const struct objcache_job *job = arg;
+
+	return objcache_fprint(job->o, fp, job->now);
 }
 
 int
 objcache_write(const struct objects *o, const char *path, time_t now, char *err, size_t errlen)
 {
-	const char *what;
-	char *tmp;
-	FILE *fp = NULL;
-	int fd, saved;
+	struct objcache_job job = { o, now };
 
 	if (path == NULL || strcmp(path, "/dev/null") == 0)
 		return 0;
-	tmp = xasprintf("%s.XXXXXX", path);
-	if ((fd = mkstemp(tmp)) == -1) {
-		saved = errno;
-		snprintf(err, errlen, "cannot create a temporary file for '%s': %s", path,
-		    strerror(saved));
-		free(tmp);
-		errno = saved;
-		return -1;
-	}
-	what = "cannot set up";
-	if (fcntl(fd, F_SETFD, FD_CLOEXEC) == -1 || fchmod(fd, objcache_mode(path)) == -1 ||
-	    (fp = fdopen(fd, "w")) == NULL)
-		goto fail;
-	/* objects.cache runs to megabytes: write in large blocks */
-	setvbuf(fp, NULL, _IOFBF, 1 << 16);
-	what = "cannot write";
-	errno = EIO;
-	if (objcache_fprint(o, fp, now) == -1 || fflush(fp) == EOF || fsync(fd) == -1)
-		goto fail;
-	what = "cannot close";
-	if (fclose(fp) == EOF) {
-		fp = NULL;
-		fd = -1;
-		goto fail;
-	}
-	fp = NULL;
-	fd = -1;
-	what = "cannot rename into place";
-	if (rename(tmp, path) == -1)
-		goto fail;
-	free(tmp);
-	return 0;
-
-fail:
-	saved = errno;
-	snprintf(err, errlen, "%s '%s' (temporary '%s'): %s", what, path, tmp, strerror(saved));
-	if (fp != NULL)
-		fclose(fp);
-	else if (fd != -1)
-		close(fd);
-	unlink(tmp);
-	free(tmp);
-	errno = saved;
-	return -1;
+	/* the mode fopen would give: mkstemp's 0600 would lock out the CGIs */
+	return afile_write(path, (mode_t)-1, objcache_fill, &job, err, errlen);
 }

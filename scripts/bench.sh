@@ -180,7 +180,7 @@ OBJ
 "$JAQUE" -v "$T/nagios.cfg" > "$T/verify.out" 2>&1 || { cat "$T/verify.out"; exit 1; }
 "$JAQUE" "$T/nagios.cfg" > "$T/jaque.out" 2>&1 &
 jpid=$!
-stat_of() { "$JAQUESTATS" -s "$T/var/jaque-stats.dat" --data="$1"; }
+stat_of() { "$JAQUESTATS" -m -s /dev/null --jaque-stats="$T/var/jaque-stats.dat" -d "$1"; }
 # cpu ticks of jaque, its workers and what they reaped
 cpu_ticks() {
 	local sum=0 p
@@ -208,7 +208,7 @@ echo "bench: $mode, $n objects ($hosts hosts, $svcs services), warm-up ${WARMUP}
 sleep "$WARMUP"
 kill -0 "$jpid" || { echo "bench: jaque died"; cat "$T/jaque.out"; exit 1; }
 fine() { sed -n 's/^drift_fine=//p' "$T/var/jaque-stats.dat"; }
-c0=$(cpu_ticks) l0=$(listener_count) s0=$(stat_of checks_started) f0=$(fine)
+c0=$(cpu_ticks) l0=$(listener_count) s0=$(stat_of JQCHKSTARTED) f0=$(fine)
 t0=$(date +%s.%N)
 samples=()
 wsamples=()
@@ -230,7 +230,7 @@ while [ "$SECONDS" -lt "$end" ]; do
 	wsamples+=("$w")
 done
 t1=$(date +%s.%N)
-c1=$(cpu_ticks) l1=$(listener_count) s1=$(stat_of checks_started) f1=$(fine)
+c1=$(cpu_ticks) l1=$(listener_count) s1=$(stat_of JQCHKSTARTED) f1=$(fine)
 sleep 5 # the stats file is written every 5 s
 # the soak's drift: end minus start, bucket by bucket
 read -r w50 w99 wmax wn < <(awk -v a="$f0" -v b="$f1" 'BEGIN {
@@ -248,7 +248,7 @@ read -r w50 w99 wmax wn < <(awk -v a="$f0" -v b="$f1" 'BEGIN {
 	}
 	printf "%d %d %d %d\n", p50, p99, mx, tot
 }')
-read -r p50 p99 pmax qmax tmo < <(stat_of drift_p50_us,drift_p99_us,drift_max_us,queue_depth_max,check_timeouts | tr '\n' ' '; echo)
+read -r p50 p99 pmax qmax tmo < <(stat_of JQDRIFTP50US,JQDRIFTP99US,JQDRIFTMAXUS,JQQUEUEMAX,JQTIMEOUTS | tr '\n' ' '; echo)
 hwm=$(awk '/^VmHWM/ { print $2 }' "/proc/$jpid/status")
 workers_now=$(pgrep -P "$jpid" | tr '\n' ' ')
 [ "$workers_now" = "$workers" ] || echo "bench: the workers changed during the soak ($workers -> $workers_now)" >&2

@@ -304,7 +304,9 @@ chk_schedule_first(struct checker *c, struct chk_ent *e, uint64_t now_tick)
 		st->should_be_scheduled = 0;
 		return;
 	}
-	if (e->adopted && st->next_check > 0) {
+	/* a reload keeps the schedule; retention gives a future next_check
+	 * only with use_retained_scheduling_info */
+	if ((e->adopted && st->next_check > 0) || st->next_check > (time_t)c->t0) {
 		chk_schedule_tick(c, e, chk_time_tick(c, (double)st->next_check));
 		return;
 	}
@@ -451,7 +453,8 @@ chk_dispatch(struct checker *c)
 void
 chk_check_soon(struct checker *c, struct chk_ent *e)
 {
-	if (e->queued || e->running || c->stopped)
+	/* before checker_start there is no wheel: the first schedule comes later */
+	if (e->queued || e->running || c->stopped || c->wheel == NULL)
 		return;
 	/* due now: straight to the run queue, not to the next tick */
 	wheel_remove(c->wheel, &e->we);
@@ -473,6 +476,50 @@ checker_check_now(struct checker *c, const struct obj_host *h, const struct obj_
 	if (forced)
 		e->forced = 1;
 	chk_check_soon(c, e);
+}
+
+void
+checker_schedule(struct checker *c, const struct obj_host *h, const struct obj_service *svc,
+    time_t when, int forced)
+{
+	struct chk_ent *e = svc != NULL ? &c->sent[svc->id] : &c->hent[h->id];
+	uint64_t tick;
+
+	if (c->stopped || c->wheel == NULL)
+		return;
+	if (!forced && !chk_state(c, e)->active_checks_enabled)
+		return;
+	if (e->queued || e->running) {
+		if (forced)
+			e->forced = 1;
+		return;
+	}
+	tick = chk_time_tick(c, (double)when);
+	if (wheel_is_scheduled(&e->we)) {
+		int replace = e->forced ? forced && tick < e->we.due : forced || tick < e->we.due;
+
+		if (!replace)
+			return;
+	}
+	if (forced)
+		e->forced = 1;
+	if (tick <= chk_now_tick(c)) {
+		chk_check_soon(c, e);
+		return;
+	}
+	chk_schedule_tick(c, e, tick);
+}
+
+void
+checker_set_checkstats(struct checker *c, struct checkstats *cs)
+{
+	c->checkstats = cs;
+}
+
+struct sm_ids *
+checker_ids(struct checker *c)
+{
+	return &c->ids;
 }
 
 /* reschedule after a result: delay seconds after the start tick */

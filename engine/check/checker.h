@@ -39,6 +39,7 @@ struct wpool;
 struct drift;
 struct checker;
 struct checker_run;
+struct checkstats;
 
 enum checker_event {
 	CHECKER_EV_SERVICE_ALERT,   /* SM_LOG_ALERT (and stalking) for a service */
@@ -123,6 +124,21 @@ int checker_passive_result(struct checker *c, const struct obj_host *h,
 /* check an object as soon as the gates allow (forced: ignore period and switches) */
 void checker_check_now(struct checker *c, const struct obj_host *h, const struct obj_service *svc,
     int forced);
+
+/*
+ * Schedule a check at when, as Nagios's schedule_*_check does: an object
+ * whose active checks are off is only scheduled when forced; a check
+ * already scheduled stays unless the new one is forced (and the old one
+ * not, or later) or earlier; a time not after now runs as soon as the
+ * gates allow.  Nothing happens while a check of the object is queued or
+ * running (forced marks that one forced).
+ */
+void checker_schedule(struct checker *c, const struct obj_host *h, const struct obj_service *svc,
+    time_t when, int forced);
+/* count the checks (and passive results) into cs (NULL: stop counting) */
+void checker_set_checkstats(struct checker *c, struct checkstats *cs);
+/* Nagios's event and problem id counters (status.dat, retention) */
+struct sm_ids *checker_ids(struct checker *c);
 
 struct host_state *checker_host_states(struct checker *c);
 struct svc_state *checker_svc_states(struct checker *c);

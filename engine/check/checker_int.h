@@ -34,6 +34,7 @@ struct chk_ent {
 	uint8_t forced;          /* the next run ignores period and switches */
 	uint8_t adopted;         /* its state came from the previous generation */
 	uint8_t freshening;      /* a freshness check was forced; cleared by a result */
+	uint8_t ondemand;        /* the check in flight was asked for by another result */
 };
 
 /* one check in flight */
@@ -59,6 +60,7 @@ struct checker {
 	struct checker_hooks hooks;
 	struct macro_globals globals;
 	struct sm_ids ids;        /* Nagios's event and problem id counters */
+	struct checkstats *checkstats; /* counted into when set (checker_set_checkstats) */
 	struct host_state *hs;
 	struct svc_state *ss;
 	struct chk_ent *hent;

@@ -21,6 +21,7 @@
 
 #include "compat/config/maincfg.h"
 #include "engine/check/checker_int.h"
+#include "engine/util/checkstats.h"
 #include "engine/check/statemachine.h"
 #include "engine/objects/objects.h"
 #include "engine/sched/drift.h"
@@ -219,6 +220,23 @@ chk_run(struct checker *c, struct chk_ent *e, double now)
 	free(store);
 }
 
+/* count one check into Nagios's check statistics, when someone reads them */
+static void
+chk_count(struct checker *c, enum checkstats_kind k, double now)
+{
+	if (c->checkstats != NULL)
+		checkstats_add(c->checkstats, k, (time_t)now);
+}
+
+/* a check another result asked for (Nagios's on-demand checks) */
+static void
+chk_ondemand(struct checker *c, struct chk_ent *e)
+{
+	if (!e->queued && !e->running)
+		e->ondemand = 1;
+	chk_check_soon(c, e);
+}
+
 /* what the state machine asked for besides the state itself */
 static void
 chk_follow_up(struct checker *c, struct chk_ent *e, const struct sm_outcome *out, double now)
@@ -230,22 +248,25 @@ chk_follow_up(struct checker *c, struct chk_ent *e, const struct sm_outcome *out
 		h = &c->objs->hosts[e->id];
 	} else {
 		h = c->objs->services[e->id].host;
-		if ((out->flags & SM_CHECK_HOST) &&
-		    !sm_host_cache_fresh(&c->hs[h->id], c->cfg, (time_t)now) &&
-		    c->objs->hosts[h->id].check_command.cmd != NULL)
-			chk_check_soon(c, &c->hent[h->id]);
+		if ((out->flags & SM_CHECK_HOST) && c->objs->hosts[h->id].check_command.cmd != NULL) {
+			if (sm_host_cache_fresh(&c->hs[h->id], c->cfg, (time_t)now)) {
+				chk_count(c, CHECKSTATS_ACTIVE_CACHED_HOST, now);
+			} else {
+				chk_ondemand(c, &c->hent[h->id]);
+			}
+		}
 		return;
 	}
 	if (out->flags & SM_CHECK_PARENTS)
 		for (i = 0; i < h->nparents; i++)
 			if (h->parents[i]->check_command.cmd != NULL &&
 			    sm_host_parent_wanted(out, &c->hs[h->parents[i]->id]))
-				chk_check_soon(c, &c->hent[h->parents[i]->id]);
+				chk_ondemand(c, &c->hent[h->parents[i]->id]);
 	if (out->flags & SM_CHECK_CHILDREN)
 		for (i = 0; i < h->nchildren; i++)
 			if (h->children[i]->check_command.cmd != NULL &&
 			    sm_host_child_wanted(out, &c->hs[h->children[i]->id]))
-				chk_check_soon(c, &c->hent[h->children[i]->id]);
+				chk_ondemand(c, &c->hent[h->children[i]->id]);
 }
 
 /* apply a result to an object: state machine, hooks, follow-ups; returns the outcome */
@@ -327,6 +348,15 @@ chk_finish(struct checker_run *r, enum check_origin origin, int wait_status, con
 	}
 	if (origin == CHECK_TIMED_OUT)
 		c->st.timeouts++;
+	if (e->is_host) {
+		chk_count(c, e->ondemand ? CHECKSTATS_ACTIVE_ONDEMAND_HOST
+		                         : CHECKSTATS_ACTIVE_SCHEDULED_HOST, now);
+		chk_count(c, CHECKSTATS_PARALLEL_HOST, now);
+	} else {
+		chk_count(c, e->ondemand ? CHECKSTATS_ACTIVE_ONDEMAND_SERVICE
+		                         : CHECKSTATS_ACTIVE_SCHEDULED_SERVICE, now);
+	}
+	e->ondemand = 0;
 	memset(&cr, 0, sizeof(cr));
 	cr.start = *start;
 	cr.finish = *finish;
@@ -382,6 +412,7 @@ checker_passive_result(struct checker *c, const struct obj_host *h, const struct
 	cr.check_type = STATE_CHECK_PASSIVE;
 	cr.latency = now - (double)check_time > 0 ? now - (double)check_time : 0;
 	c->st.passive++;
+	chk_count(c, svc != NULL ? CHECKSTATS_PASSIVE_SERVICE : CHECKSTATS_PASSIVE_HOST, now);
 	e->freshening = 0;
 	st->execution_time = 0;
 	chk_apply(c, e, &cr, now, &so);

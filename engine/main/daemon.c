@@ -30,12 +30,14 @@
 
 #include "compat/config/config.h"
 #include "compat/config/diag.h"
+#include "compat/extcmd.h"
 #include "compat/nagioslog.h"
 #include "compat/objcache.h"
 #include "compat/statsfile.h"
 #include "engine/check/checker.h"
 #include "engine/main/builtin.h"
 #include "engine/main/daemon.h"
+#include "engine/main/daemon_int.h"
 #include "engine/main/dstats.h"
 #include "engine/objects/objects.h"
 #include "engine/sched/drift.h"
@@ -49,28 +51,6 @@
 
 #define STATS_INTERVAL 5.0
 
-struct jaque {
-	struct ev_loop *loop;
-	const char *config_path;
-	const char *jaque_cfg;
-	char self_exe[PATH_MAX];
-	struct config_gen *gen;   /* on the heap: the checker keeps pointers into it */
-	struct checker *chk;
-	struct wpool *pool;
-	struct builtin *builtin;
-	struct nlog *log;
-	char *stats_path;
-	char *lock_path;
-	int lock_fd;
-	time_t program_start;
-	ev_signal sigterm;
-	ev_signal sigint;
-	ev_signal sighup;
-	ev_timer stats_timer;
-	ev_periodic rotation;
-	int rotation_on;
-	int exit_code;
-};
 
 /* ---- hooks the checker calls ---- */
 
@@ -82,6 +62,13 @@ jq_event(void *arg, enum checker_event ev, const struct obj_host *h, const struc
 {
 	struct jaque *j = arg;
 
+	if (ev == CHECKER_EV_SERVICE_RESULT || ev == CHECKER_EV_HOST_RESULT) {
+		cmdwire_result(j, h->name, s != NULL ? s->description : NULL, out->flags, t);
+		return;
+	}
+	/* a replayed passive result was logged when it first came */
+	if (j->replaying)
+		return;
 	switch (ev) {
 	case CHECKER_EV_SERVICE_ALERT:
 		nlog_service_alert(j->log, t, h->name, s->description,
@@ -153,6 +140,7 @@ static struct checker *
 jq_new_checker(struct jaque *j, struct config_gen *gen)
 {
 	struct checker_hooks hooks;
+	struct checker *c;
 
 	memset(&hooks, 0, sizeof(hooks));
 	hooks.arg = j;
@@ -164,7 +152,9 @@ jq_new_checker(struct jaque *j, struct config_gen *gen)
 		hooks.run_builtin = jq_run_builtin;
 		hooks.cancel_builtin = jq_cancel_builtin;
 	}
-	return checker_new(j->loop, gen->objs, &gen->cfg, j->pool, &hooks, j->program_start);
+	c = checker_new(j->loop, gen->objs, &gen->cfg, j->pool, &hooks, j->program_start);
+	checker_set_checkstats(c, &j->prog.stats);
+	return c;
 }
 
 /* ---- reading the configuration ---- */
@@ -264,13 +254,14 @@ jq_rotation_cb(struct ev_loop *loop, ev_periodic *w, int revents)
 
 /* ---- signals ---- */
 
-static void
-jq_shutdown(struct jaque *j, const char *signame)
+void
+daemon_shutdown(struct jaque *j, const char *signame)
 {
 	time_t now = time(NULL);
 	const struct drift *d = checker_drift(j->chk);
 
-	nlog_printf(j->log, now, "Caught SIG%s, shutting down...", signame);
+	if (signame != NULL)
+		nlog_printf(j->log, now, "Caught SIG%s, shutting down...", signame);
 	checker_stop(j->chk);
 	jq_write_stats(j);
 	nlog_printf(j->log, now,
@@ -285,11 +276,48 @@ jq_sigterm_cb(struct ev_loop *loop, ev_signal *w, int revents)
 {
 	(void)loop;
 	(void)revents;
-	jq_shutdown(w->data, w->signum == SIGINT ? "INT" : "TERM");
+	daemon_shutdown(w->data, w->signum == SIGINT ? "INT" : "TERM");
 }
 
+/*
+ * The program-wide switches an external command changed (their bit set in
+ * the modified attributes) outlive a reload, as they outlive a Nagios
+ * restart through retention.
+ */
 static void
-jq_reload(struct jaque *j)
+jq_carry_switches(struct main_cfg *to, const struct main_cfg *from, const struct prog_state *p)
+{
+	unsigned long mh = p->modified_host_attributes, ms = p->modified_service_attributes;
+
+	if (mh & EXTCMD_MODATTR_NOTIFICATIONS_ENABLED || ms & EXTCMD_MODATTR_NOTIFICATIONS_ENABLED)
+		to->enable_notifications = from->enable_notifications;
+	if (mh & EXTCMD_MODATTR_ACTIVE_CHECKS_ENABLED)
+		to->execute_host_checks = from->execute_host_checks;
+	if (ms & EXTCMD_MODATTR_ACTIVE_CHECKS_ENABLED)
+		to->execute_service_checks = from->execute_service_checks;
+	if (mh & EXTCMD_MODATTR_PASSIVE_CHECKS_ENABLED)
+		to->accept_passive_host_checks = from->accept_passive_host_checks;
+	if (ms & EXTCMD_MODATTR_PASSIVE_CHECKS_ENABLED)
+		to->accept_passive_service_checks = from->accept_passive_service_checks;
+	if (mh & EXTCMD_MODATTR_EVENT_HANDLER_ENABLED || ms & EXTCMD_MODATTR_EVENT_HANDLER_ENABLED)
+		to->enable_event_handlers = from->enable_event_handlers;
+	if (mh & EXTCMD_MODATTR_FLAP_DETECTION_ENABLED || ms & EXTCMD_MODATTR_FLAP_DETECTION_ENABLED)
+		to->enable_flap_detection = from->enable_flap_detection;
+	if (mh & EXTCMD_MODATTR_PERFORMANCE_DATA_ENABLED ||
+	    ms & EXTCMD_MODATTR_PERFORMANCE_DATA_ENABLED)
+		to->process_performance_data = from->process_performance_data;
+	if (mh & EXTCMD_MODATTR_OBSESSIVE_HANDLER_ENABLED)
+		to->obsess_over_hosts = from->obsess_over_hosts;
+	if (ms & EXTCMD_MODATTR_OBSESSIVE_HANDLER_ENABLED)
+		to->obsess_over_services = from->obsess_over_services;
+	if (mh & EXTCMD_MODATTR_FRESHNESS_CHECKS_ENABLED)
+		to->check_host_freshness = from->check_host_freshness;
+	if (ms & EXTCMD_MODATTR_FRESHNESS_CHECKS_ENABLED)
+		to->check_service_freshness = from->check_service_freshness;
+}
+
+void
+daemon_restart(struct jaque *j)
 {
 	struct config_gen *gen = xcalloc(1, sizeof(*gen));
 	struct diag *d = diag_new(NULL);
@@ -314,15 +342,23 @@ jq_reload(struct jaque *j)
 		return;
 	}
 	diag_free(d);
+	/* retention as it stands before the change, as Nagios saves it */
+	persist_stop(j, 1);
+	jq_carry_switches(&gen->cfg, &j->gen->cfg, &j->prog);
 	nc = jq_new_checker(j, gen);
 	checker_adopt(nc, j->chk);
 	/* the old checker lets go of its generation here; its checks still in
 	 * flight only hold the checker itself */
 	checker_free(j->chk, 0);
-	config_gen_free(j->gen);
-	free(j->gen);
-	j->gen = gen;
-	j->chk = nc;
+	{
+		struct config_gen *old = j->gen;
+
+		j->gen = gen;
+		j->chk = nc;
+		cmdwire_reload(j, old);
+		config_gen_free(old);
+		free(old);
+	}
 	nlog_close(j->log);
 	j->log = nlog_open(j->gen->cfg.log_file, j->gen->cfg.log_rotation_method,
 	    j->gen->cfg.log_archive_path);
@@ -339,6 +375,8 @@ jq_reload(struct jaque *j)
 			nlog_warning(j->log, now, "%s", err);
 	}
 	checker_start(j->chk);
+	persist_start(j);
+	cmdwire_start(j);
 	ev_periodic_again(j->loop, &j->rotation);
 	jq_write_stats(j);
 }
@@ -348,7 +386,7 @@ jq_sighup_cb(struct ev_loop *loop, ev_signal *w, int revents)
 {
 	(void)loop;
 	(void)revents;
-	jq_reload(w->data);
+	daemon_restart(w->data);
 }
 
 /* ---- process set-up ---- */
@@ -571,9 +609,16 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 	j.builtin = builtin_new(j.loop, NULL);
 	j.stats_path = statsfile_path(&j.gen->cfg);
 	j.chk = jq_new_checker(&j, j.gen);
+	j.daemon_mode = daemonize;
+	progstate_init(&j.prog, j.program_start, (long)getpid(), daemonize);
+	cmdwire_init(&j);
+	persist_load_file(&j, now);
 	if (j.gen->cfg.log_initial_states)
 		jq_log_states(&j, now, 1);
 	checker_start(j.chk);
+	persist_replay(&j, now);
+	persist_start(&j);
+	cmdwire_start(&j);
 
 	ev_signal_init(&j.sigterm, jq_sigterm_cb, SIGTERM);
 	ev_signal_init(&j.sigint, jq_sigterm_cb, SIGINT);
@@ -592,6 +637,10 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 	ev_run(j.loop, 0);
 
 	/* shutdown: the checker was stopped by the signal handler */
+	cmdwire_stop(&j);
+	persist_stop(&j, 0);
+	cmdwire_free(&j);
+	progstate_clear(&j.prog);
 	ev_timer_stop(j.loop, &j.stats_timer);
 	ev_periodic_stop(j.loop, &j.rotation);
 	builtin_free(j.builtin);

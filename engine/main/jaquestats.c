@@ -1,204 +1,477 @@
 /*
- * jaquestats: jaque's figures, as nagiostats gives Nagios's.
+ * jaquestats: nagiostats for jaque, and jaque's own figures.
  *
- * This first version reads the stats file the daemon writes beside
- * status.dat (compat/statsfile.h) and prints it: object counts and
- * states, checks started and finished (shim versus worker), timeouts,
- * the run queue, the workers, and the scheduling drift with its
- * histogram.  -c names nagios.cfg (to find the file), --data=K1,K2 prints
- * only those values, one per line, for scripts and graphs.  The
- * nagiostats variables computed from status.dat come with status.dat.
+ * It takes nagiostats's options (-c, -s, -m, -d, -D, -V, -L, -h) with
+ * their meaning, and prints what Nagios 4.4.6's nagiostats prints from the
+ * same status.dat, computed the same way (compat/nagstats.h): a Nagios
+ * status.dat gives Nagios's numbers, jaque's gives jaque's.  Exit codes
+ * are nagiostats's too: 0, or 254 (its ERROR) for an error and for -h.
+ *
+ * Then what status.dat has no place for, from the stats file the daemon
+ * writes beside it (compat/statsfile.h, engine/main/dstats.c): checks
+ * started and finished (in-process shims versus workers), the run queue,
+ * the workers, the scheduling drift and its histogram.  In the report
+ * this is a "CURRENT JAQUE DATA" block after Nagios's report, left out
+ * when there is no stats file (a Nagios status.dat); as MRTG variables
+ * it is the JQ... names, which Nagios does not have, "U" without the file.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "compat/config/diag.h"
 #include "compat/config/maincfg.h"
+#include "compat/nagstats.h"
 #include "compat/statsfile.h"
+#include "engine/util/xalloc.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "0.1.0"
 #endif
 
+/* nagiostats's exit status for errors (Nagios's ERROR, -2) */
+#define JS_ERROR 254
+
+/* jaque's variables that are one key of the stats file */
+static const struct {
+	const char *name;
+	const char *key;
+	const char *help;
+} js_keys[] = {
+	{ "JQVERSION", "version", "jaque's version." },
+	{ "JQPID", "pid", "pid of the jaque daemon." },
+	{ "JQCHKSTARTED", "checks_started", "active checks started since start." },
+	{ "JQCHKFINISHED", "checks_finished", "active checks finished since start." },
+	{ "JQSHIMCHECKS", "checks_builtin", "checks started in-process (plugin shims)." },
+	{ "JQWORKERCHECKS", "checks_worker", "checks started by the workers." },
+	{ "JQPASSIVE", "checks_passive", "passive results taken since start." },
+	{ "JQTIMEOUTS", "check_timeouts", "checks that timed out since start." },
+	{ "JQLOST", "checks_lost", "checks lost with a worker since start." },
+	{ "JQRUNNING", "checks_running", "checks running now." },
+	{ "JQSCHEDULED", "checks_scheduled", "checks scheduled now." },
+	{ "JQQUEUEDEPTH", "queue_depth", "checks due and waiting to start now." },
+	{ "JQQUEUEMAX", "queue_depth_max", "most checks ever waiting to start." },
+	{ "JQWORKERS", "workers", "workers configured." },
+	{ "JQWORKERSALIVE", "workers_alive", "workers alive now." },
+	{ "JQWORKERRESTARTS", "worker_restarts", "workers replaced since start." },
+	{ "JQDRIFTCOUNT", "drift_count", "checks whose start drift was measured." },
+	{ "JQDRIFTP50US", "drift_p50_us", "median drift, due to started (microseconds)." },
+	{ "JQDRIFTP99US", "drift_p99_us", "99th percentile drift (microseconds)." },
+	{ "JQDRIFTMAXUS", "drift_max_us", "largest drift (microseconds)." },
+	{ "JQDRIFTAVGUS", "drift_mean_us", "mean drift (microseconds)." },
+};
+
+struct js_jq {
+	const char *text; /* the stats file, NULL when there is none */
+	time_t now;
+};
+
+static int
+js_get(const char *jq, const char *key, char *buf, size_t n)
+{
+	if (jq == NULL || statsfile_get(jq, key, buf, n) < 0)
+		return -1;
+	return 0;
+}
+
+static int
+js_num(const char *jq, const char *key, double *v)
+{
+	char buf[64], *end;
+
+	if (js_get(jq, key, buf, sizeof(buf)) < 0)
+		return -1;
+	*v = strtod(buf, &end);
+	return end == buf ? -1 : 0;
+}
+
+/* the value of key, or "-" */
 static const char *
-js_get(const char *text, const char *key)
+js_str(const char *jq, const char *key, char *buf, size_t n)
 {
-	static char val[8][256];
-	static int turn;
-	char *v = val[turn++ % 8];
-
-	if (statsfile_get(text, key, v, sizeof(val[0])) < 0)
-		return "-";
-	return v;
+	if (js_get(jq, key, buf, n) < 0)
+		snprintf(buf, n, "-");
+	return buf;
 }
 
-static double
-js_ms(const char *text, const char *key)
+/*
+ * Checks per minute averaged since the daemon started: the file has
+ * cumulative counters and the times of start and of writing.  -1 when
+ * unknown.
+ */
+static int
+js_rate(const char *jq, const char *key, double *rate)
 {
-	return strtod(js_get(text, key), NULL) / 1000.0;
+	double count, start, written;
+
+	if (js_num(jq, key, &count) < 0 || js_num(jq, "program_start", &start) < 0 ||
+	    js_num(jq, "written", &written) < 0 || written <= start)
+		return -1;
+	*rate = count * 60.0 / (written - start);
+	return 0;
+}
+
+/* nagstats_more_fn: jaque's variables; "U" when the file lacks the value */
+static int
+js_value(const char *name, char *buf, size_t n, void *arg)
+{
+	const struct js_jq *j = arg;
+	const char *digits;
+	char key[64];
+	double v;
+	size_t i;
+
+	for (i = 0; i < sizeof(js_keys) / sizeof(js_keys[0]); i++)
+		if (strcmp(name, js_keys[i].name) == 0)
+			break;
+	if (i < sizeof(js_keys) / sizeof(js_keys[0])) {
+		snprintf(key, sizeof(key), "%s", js_keys[i].key);
+	} else if (strcmp(name, "JQDRIFTINF") == 0) {
+		snprintf(key, sizeof(key), "drift_bucket_inf");
+	} else if (strncmp(name, "JQDRIFTLT", 9) == 0) {
+		digits = name + 9;
+		if (digits[0] < '1' || digits[0] > '9' ||
+		    strspn(digits, "0123456789") != strlen(digits) || strlen(digits) > 12)
+			return -1;
+		/* the file's bucket keys are upper edges in microseconds */
+		snprintf(key, sizeof(key), "drift_bucket_%s000", digits);
+	} else if (strcmp(name, "JQSTATSFILEAGETT") == 0) {
+		snprintf(buf, n, "U");
+		if (js_num(j->text, "written", &v) == 0)
+			snprintf(buf, n, "%lld", (long long)j->now - (long long)v);
+		return 0;
+	} else if (strcmp(name, "JQCHKSTARTEDPM") == 0 || strcmp(name, "JQCHKFINISHEDPM") == 0) {
+		const char *counter = name[5] == 'S' ? "checks_started" : "checks_finished";
+
+		snprintf(buf, n, "U");
+		if (js_rate(j->text, counter, &v) == 0)
+			snprintf(buf, n, "%.0f", v);
+		return 0;
+	} else {
+		return -1;
+	}
+	if (js_get(j->text, key, buf, n) < 0)
+		snprintf(buf, n, "U");
+	return 0;
 }
 
 static void
-js_duration(char *out, size_t n, long long secs)
+js_pair(const char *label, const char *jq, const char *k1, const char *k2)
 {
-	if (secs < 0)
-		secs = 0;
-	snprintf(out, n, "%lldd %lldh %lldm %llds", secs / 86400, secs % 86400 / 3600,
-	    secs % 3600 / 60, secs % 60);
+	char a[64], b[64];
+
+	printf("%-40s%s / %s\n", label, js_str(jq, k1, a, sizeof(a)), js_str(jq, k2, b, sizeof(b)));
 }
 
 static void
-js_print(const char *path, const char *t)
+js_line(const char *label, const char *jq, const char *key)
 {
-	char run[64];
-	long long start = strtoll(js_get(t, "program_start"), NULL, 10);
-	long long written = strtoll(js_get(t, "written"), NULL, 10);
-	const char *p = t;
+	char a[256];
 
-	js_duration(run, sizeof(run), written - start);
-	printf("\njaque statistics (jaquestats %s)\n\n", PACKAGE_VERSION);
-	printf("Stats File:                             %s\n", path);
-	printf("Stats File Age:                         %llds\n",
-	    (long long)time(NULL) - written);
-	printf("jaque Version:                          %s\n", js_get(t, "version"));
-	printf("jaque PID:                              %s\n", js_get(t, "pid"));
-	printf("Program Running Time:                   %s\n", run);
-	printf("Ticks Per Second:                       %s\n\n", js_get(t, "ticks_per_second"));
-	printf("Total Services:                         %s\n", js_get(t, "services"));
-	printf("Services Ok/Warn/Unk/Crit:              %s / %s / %s / %s\n",
-	    js_get(t, "services_ok"), js_get(t, "services_warning"),
-	    js_get(t, "services_unknown"), js_get(t, "services_critical"));
-	printf("Services Pending:                       %s\n", js_get(t, "services_pending"));
-	printf("Total Hosts:                            %s\n", js_get(t, "hosts"));
-	printf("Hosts Up/Down/Unreach:                  %s / %s / %s\n", js_get(t, "hosts_up"),
-	    js_get(t, "hosts_down"), js_get(t, "hosts_unreachable"));
-	printf("Hosts Pending:                          %s\n\n", js_get(t, "hosts_pending"));
-	printf("Checks Started/Finished:                %s / %s\n", js_get(t, "checks_started"),
-	    js_get(t, "checks_finished"));
-	printf("  In-process (shims) / Workers:         %s / %s\n", js_get(t, "checks_builtin"),
-	    js_get(t, "checks_worker"));
-	printf("Passive Results:                        %s\n", js_get(t, "checks_passive"));
-	printf("Check Timeouts:                         %s\n", js_get(t, "check_timeouts"));
-	printf("Checks Lost With A Worker:              %s\n", js_get(t, "checks_lost"));
-	printf("Running Now / Scheduled:                %s / %s\n", js_get(t, "checks_running"),
-	    js_get(t, "checks_scheduled"));
-	printf("Run Queue Depth Now / Max:              %s / %s\n", js_get(t, "queue_depth"),
-	    js_get(t, "queue_depth_max"));
-	printf("Workers Alive / Configured:             %s / %s\n", js_get(t, "workers_alive"),
-	    js_get(t, "workers"));
-	printf("Worker Restarts:                        %s\n\n", js_get(t, "worker_restarts"));
-	printf("Drift (due to start), %s checks:\n", js_get(t, "drift_count"));
-	printf("  p50 / p99 / max:                      %.3f / %.3f / %.3f ms\n",
-	    js_ms(t, "drift_p50_us"), js_ms(t, "drift_p99_us"), js_ms(t, "drift_max_us"));
-	printf("  mean:                                 %.3f ms\n", js_ms(t, "drift_mean_us"));
-	printf("  histogram:\n");
-	while ((p = strstr(p, "drift_bucket_")) != NULL) {
-		const char *eq = strchr(p, '='), *nl;
+	printf("%-40s%s\n", label, js_str(jq, key, a, sizeof(a)));
+}
 
+/* the coarse drift histogram: one line per drift_bucket_<edge us> key */
+static void
+js_histogram(const char *jq)
+{
+	const char *p = jq, *eq, *nl;
+	char edge[32];
+
+	while ((p = strstr(p, "\ndrift_bucket_")) != NULL) {
+		p += 14;
+		eq = strchr(p, '=');
 		if (eq == NULL)
 			break;
 		nl = strchr(eq, '\n');
-		if (strncmp(p + 13, "inf", 3) == 0)
-			printf("    %-12s %.*s\n", "more", nl ? (int)(nl - eq - 1) : (int)strlen(eq + 1),
-			    eq + 1);
-		else {
-			double ms = strtod(p + 13, NULL) / 1000.0;
-			char edge[32];
+		if (nl == NULL)
+			nl = eq + strlen(eq);
+		if (strncmp(p, "inf=", 4) == 0) {
+			snprintf(edge, sizeof(edge), "more");
+		} else {
+			double ms = strtod(p, NULL) / 1000.0;
 
 			if (ms < 1000)
 				snprintf(edge, sizeof(edge), "< %g ms", ms);
 			else
 				snprintf(edge, sizeof(edge), "< %g s", ms / 1000);
-			printf("    %-12s %.*s\n", edge, nl ? (int)(nl - eq - 1) : (int)strlen(eq + 1),
-			    eq + 1);
 		}
-		p = nl != NULL ? nl : eq + 1;
+		printf("      %-14s%.*s\n", edge, (int)(nl - eq - 1), eq + 1);
+		p = nl;
 	}
 }
 
+/* the "CURRENT JAQUE DATA" block, after Nagios's report */
 static void
-js_usage(FILE *fp)
+js_report(const char *path, const char *jq, time_t now)
 {
-	fprintf(fp,
-	    "Usage: jaquestats [-c nagios.cfg] [-s statsfile] [--data=KEY,KEY...]\n"
-	    "  -c, --config FILE    nagios.cfg (default /etc/nagios4/nagios.cfg)\n"
-	    "  -s, --statsfile FILE read this stats file instead of the one -c implies\n"
-	    "  -d, --data KEYS      print only these values, one per line\n"
-	    "  -V, --version        print the version\n");
+	char dur[64];
+	double v, r1, r2;
+
+	printf("CURRENT JAQUE DATA\n");
+	printf("------------------------------------------------------\n");
+	printf("%-40s%s\n", "Stats File:", path);
+	if (js_num(jq, "written", &v) == 0) {
+		nagstats_duration(dur, sizeof(dur), (unsigned long)now - (unsigned long)v);
+		printf("%-40s%s\n", "Stats File Age:", dur);
+	}
+	js_line("jaque Version:", jq, "version");
+	js_line("jaque PID:", jq, "pid");
+	js_line("Ticks Per Second:", jq, "ticks_per_second");
+	printf("\n");
+	js_pair("Checks Started/Finished:", jq, "checks_started", "checks_finished");
+	if (js_rate(jq, "checks_started", &r1) == 0 && js_rate(jq, "checks_finished", &r2) == 0)
+		printf("%-40s%.1f / %.1f\n", "   Per Minute (average since start):", r1, r2);
+	js_pair("   In-process (shims) / Workers:", jq, "checks_builtin", "checks_worker");
+	js_line("Passive Results:", jq, "checks_passive");
+	js_line("Check Timeouts:", jq, "check_timeouts");
+	js_line("Checks Lost With A Worker:", jq, "checks_lost");
+	js_pair("Running Now / Scheduled:", jq, "checks_running", "checks_scheduled");
+	js_pair("Run Queue Depth Now / Max:", jq, "queue_depth", "queue_depth_max");
+	js_pair("Workers Alive / Configured:", jq, "workers_alive", "workers");
+	js_line("Worker Restarts:", jq, "worker_restarts");
+	printf("\n");
+	js_line("Drift (due to start), Checks:", jq, "drift_count");
+	if (js_num(jq, "drift_p50_us", &r1) == 0 && js_num(jq, "drift_p99_us", &r2) == 0 &&
+	    js_num(jq, "drift_max_us", &v) == 0)
+		printf("%-40s%.3f / %.3f / %.3f ms\n", "   p50 / p99 / max:", r1 / 1000, r2 / 1000,
+		    v / 1000);
+	if (js_num(jq, "drift_mean_us", &v) == 0)
+		printf("%-40s%.3f ms\n", "   Mean:", v / 1000);
+	printf("   Histogram:\n");
+	js_histogram(jq);
+	printf("\n\n");
+}
+
+static void
+js_banner(void)
+{
+	printf("\njaquestats %s (compatible with Nagios Stats 4.4.6)\n", PACKAGE_VERSION);
+	printf("Prints nagiostats's figures from status.dat, and jaque's own\n");
+	printf("from the stats file jaque writes beside it.\n");
+	printf("License: as stated in the jaque distribution\n\n");
+}
+
+static void
+js_license(void)
+{
+	printf("jaquestats is part of jaque %s, a replacement for Nagios Core 4.4.6.\n",
+	    PACKAGE_VERSION);
+	printf("It is distributed under the licence the jaque distribution states,\n");
+	printf("WITHOUT ANY WARRANTY.\n\n");
+}
+
+static const char *const js_nagios_vars[] = {
+	" PROGRUNTIME          time the Nagios process has run, as \"Nd Nh Nm Ns\".",
+	" PROGRUNTIMETT        time the Nagios process has run, in seconds.",
+	" STATUSFILEAGE        age of the status file, as \"Nd Nh Nm Ns\".",
+	" STATUSFILEAGETT      age of the status file, in seconds.",
+	" NAGIOSVERSION        version in the status file.",
+	" NAGIOSPID            pid of the daemon.",
+	" NAGIOSVERPID         \"Nagios <version> (pid=<pid>)\".",
+	" TOTCMDBUF, USEDCMDBUF, HIGHCMDBUF  listed by nagiostats, never computed by",
+	"                      Nagios 4: they print their own names.",
+	" NUMSERVICES          services.",
+	" NUMHOSTS             hosts.",
+	" NUMSVCOK, NUMSVCWARN, NUMSVCUNKN, NUMSVCCRIT  services in each state.",
+	" NUMSVCPROB           services WARNING, UNKNOWN or CRITICAL.",
+	" NUMSVCCHECKED        services checked since start.",
+	" NUMSVCSCHEDULED      services scheduled to be checked.",
+	" NUMSVCFLAPPING       services flapping.",
+	" NUMSVCDOWNTIME       services in scheduled downtime.",
+	" NUMHSTUP, NUMHSTDOWN, NUMHSTUNR  hosts in each state.",
+	" NUMHSTPROB           hosts DOWN or UNREACHABLE.",
+	" NUMHSTCHECKED        hosts checked since start.",
+	" NUMHSTSCHEDULED      hosts scheduled to be checked.",
+	" NUMHSTFLAPPING       hosts flapping.",
+	" NUMHSTDOWNTIME       hosts in scheduled downtime.",
+	" NUMHSTACTCHKxM       hosts actively checked in the last 1/5/15/60 minutes.",
+	" NUMHSTPSVCHKxM       hosts passively checked in the last 1/5/15/60 minutes.",
+	" NUMSVCACTCHKxM       services actively checked in the last 1/5/15/60 minutes.",
+	" NUMSVCPSVCHKxM       services passively checked in the last 1/5/15/60 minutes.",
+	" xxxACTSVCLAT         MIN/MAX/AVG active service check latency (ms).",
+	" xxxACTSVCEXT         MIN/MAX/AVG active service check execution time (ms).",
+	" xxxACTSVCPSC         MIN/MAX/AVG active service % state change.",
+	" xxxPSVSVCLAT         MIN/MAX/AVG passive service check latency (ms).",
+	" xxxPSVSVCPSC         MIN/MAX/AVG passive service % state change.",
+	" xxxSVCPSC            MIN/MAX/AVG service % state change.",
+	" xxxACTHSTLAT         MIN/MAX/AVG active host check latency (ms).",
+	" xxxACTHSTEXT         MIN/MAX/AVG active host check execution time (ms).",
+	" xxxACTHSTPSC         MIN/MAX/AVG active host % state change.",
+	" xxxPSVHSTLAT         MIN/MAX/AVG passive host check latency (ms).",
+	" xxxPSVHSTPSC         MIN/MAX/AVG passive host % state change.",
+	" xxxHSTPSC            MIN/MAX/AVG host % state change.",
+	" NUMACTHSTCHECKSxM    active host checks in the last 1/5/15 minutes.",
+	" NUMOACTHSTCHECKSxM   on-demand active host checks, last 1/5/15 minutes.",
+	" NUMCACHEDHSTCHECKSxM cached host checks, last 1/5/15 minutes.",
+	" NUMSACTHSTCHECKSxM   scheduled active host checks, last 1/5/15 minutes.",
+	" NUMPARHSTCHECKSxM    parallel host checks, last 1/5/15 minutes.",
+	" NUMSERHSTCHECKSxM    serial host checks, last 1/5/15 minutes.",
+	" NUMPSVHSTCHECKSxM    passive host checks, last 1/5/15 minutes.",
+	" NUMACTSVCCHECKSxM    active service checks, last 1/5/15 minutes.",
+	" NUMOACTSVCCHECKSxM   on-demand active service checks, last 1/5/15 minutes.",
+	" NUMCACHEDSVCCHECKSxM cached service checks, last 1/5/15 minutes.",
+	" NUMSACTSVCCHECKSxM   scheduled active service checks, last 1/5/15 minutes.",
+	" NUMPSVSVCCHECKSxM    passive service checks, last 1/5/15 minutes.",
+	" NUMEXTCMDSxM         external commands processed, last 1/5/15 minutes.",
+	"",
+	" xxx is MIN, MAX or AVG; x is 1, 5, 15 or 60 as listed.  Values are",
+	" whole numbers, cut towards zero.  Any other name prints itself.",
+	"",
+};
+
+static void
+js_usage(const char *argv0)
+{
+	size_t i;
+
+	printf("Usage: %s [options]\n\n", argv0);
+	printf("Startup:\n");
+	printf(" -V, --version      print the version and licence and exit.\n");
+	printf(" -L, --license      print the licence and exit.\n");
+	printf(" -h, --help         print this help and exit.\n\n");
+	printf("Input file:\n");
+	printf(" -c, --config=FILE  main config file (nagios.cfg) naming status_file;\n");
+	printf("                    default /etc/nagios4/nagios.cfg.\n");
+	printf(" -s, --statsfile=FILE  read this status.dat instead of the one -c names.\n");
+	printf("     --jaque-stats=FILE  jaque's stats file (default: jaque-stats.dat\n");
+	printf("                    beside status.dat).\n\n");
+	printf("Output:\n");
+	printf(" -m, --mrtg         print the variables -d names, for MRTG and scripts.\n");
+	printf(" -d, --data=VARS    comma-separated variables (below) for -m.\n");
+	printf(" -D, --delimiter=S  printed after each value with -m (default a newline);\n");
+	printf("                    a line ends the output when it is not a newline.\n\n");
+	printf("NAGIOS DATA VARIABLES (-d option), as nagiostats computes them:\n");
+	for (i = 0; i < sizeof(js_nagios_vars) / sizeof(js_nagios_vars[0]); i++)
+		printf("%s\n", js_nagios_vars[i]);
+	printf("JAQUE DATA VARIABLES (-d option), from jaque's stats file; \"U\" when\n");
+	printf("there is none (Nagios wrote the status file, or jaque has not yet):\n");
+	for (i = 0; i < sizeof(js_keys) / sizeof(js_keys[0]); i++)
+		printf(" %-20s %s\n", js_keys[i].name, js_keys[i].help);
+	printf(" %-20s %s\n", "JQSTATSFILEAGETT", "age of jaque's stats file (seconds).");
+	printf(" %-20s %s\n", "JQCHKSTARTEDPM", "checks started per minute, average since");
+	printf(" %-20s %s\n", "", "start (rounded).");
+	printf(" %-20s %s\n", "JQCHKFINISHEDPM", "checks finished per minute, likewise.");
+	printf(" %-20s %s\n", "JQDRIFTLTn", "checks whose drift was under n ms and not under the");
+	printf(" %-20s %s\n", "", "edge before: n is 5, 10, 25, 50, 100, 250, 500, 1000,");
+	printf(" %-20s %s\n", "", "2500, 5000, 10000, 30000 or 60000.");
+	printf(" %-20s %s\n\n", "JQDRIFTINF", "checks whose drift was 60 s or more.");
+	printf("The report (without -m) is nagiostats's, then a CURRENT JAQUE DATA block\n");
+	printf("when jaque's stats file is there.\n");
+}
+
+/* jaque's stats file: --jaque-stats, else beside status_file */
+static char *
+js_jq_path(const char *opt, const char *status_file)
+{
+	struct main_cfg cfg;
+
+	if (opt != NULL)
+		return xstrdup(opt);
+	if (status_file == NULL)
+		return NULL;
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.status_file = (char *)status_file;
+	return statsfile_path(&cfg);
 }
 
 int
 main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ "license", no_argument, NULL, 'L' },
 		{ "config", required_argument, NULL, 'c' },
 		{ "statsfile", required_argument, NULL, 's' },
+		{ "mrtg", no_argument, NULL, 'm' },
 		{ "data", required_argument, NULL, 'd' },
-		{ "version", no_argument, NULL, 'V' },
-		{ "help", no_argument, NULL, 'h' },
+		{ "delimiter", required_argument, NULL, 'D' },
+		{ "jaque-stats", required_argument, NULL, 'J' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *cfgpath = "/etc/nagios4/nagios.cfg", *data = NULL;
-	char *path = NULL, *text;
-	int ch;
+	const char *cfgpath = "/etc/nagios4/nagios.cfg", *vars = NULL, *delim = "\n";
+	const char *jqopt = NULL;
+	char *status_file = NULL, *jqpath, *jqtext = NULL;
+	int ch, mrtg = 0, help = 0, license = 0, rc, e;
+	struct nagstats st;
+	struct js_jq jq;
 
-	while ((ch = getopt_long(argc, argv, "c:s:d:Vh", longopts, NULL)) != -1) {
+	/* "+": stop at the first operand, as nagiostats does */
+	while ((ch = getopt_long(argc, argv, "+hVLc:ms:d:D:", longopts, NULL)) != -1) {
 		switch (ch) {
+		case 'V':
+		case 'L':
+			license = 1;
+			break;
 		case 'c':
 			cfgpath = optarg;
 			break;
 		case 's':
-			free(path);
-			path = strdup(optarg);
+			free(status_file);
+			status_file = xstrdup(optarg);
+			break;
+		case 'm':
+			mrtg = 1;
 			break;
 		case 'd':
-			data = optarg;
+			vars = optarg;
 			break;
-		case 'V':
-			printf("jaquestats %s\n", PACKAGE_VERSION);
-			return 0;
-		case 'h':
-			js_usage(stdout);
-			return 0;
-		default:
-			js_usage(stderr);
-			return 2;
+		case 'D':
+			delim = optarg;
+			break;
+		case 'J':
+			jqopt = optarg;
+			break;
+		default: /* -h, and '?' for a bad option */
+			help = 1;
+			break;
 		}
 	}
-	if (path == NULL) {
-		struct main_cfg cfg;
-		struct diag *d = diag_new(NULL);
-
-		memset(&cfg, 0, sizeof(cfg));
-		if (maincfg_read(cfgpath, NULL, &cfg, d) < 0 && cfg.config_file == NULL) {
-			fprintf(stderr, "Error reading main config file '%s'\n", cfgpath);
-			maincfg_free(&cfg);
-			diag_free(d);
-			return 1;
-		}
-		path = statsfile_path(&cfg);
-		maincfg_free(&cfg);
-		diag_free(d);
+	if (!mrtg)
+		js_banner();
+	if (license) {
+		js_license();
+		free(status_file);
+		return 0;
 	}
-	text = statsfile_read(path);
-	if (text == NULL) {
-		fprintf(stderr, "Error reading stats file '%s': is jaque running?\n", path);
-		free(path);
-		return 1;
+	if (help) {
+		js_usage(argv[0]);
+		free(status_file);
+		return JS_ERROR;
 	}
-	if (data != NULL) {
-		char *keys = strdup(data), *save = NULL, *k;
-
-		for (k = strtok_r(keys, ",", &save); k != NULL; k = strtok_r(NULL, ",", &save))
-			printf("%s\n", js_get(text, k));
-		free(keys);
+	/* without -s, nagios.cfg names status.dat; -m carries on regardless */
+	if (status_file == NULL && nagstats_config(cfgpath, &status_file) < 0 && !mrtg) {
+		printf("Error processing config file '%s'\n", cfgpath);
+		return JS_ERROR;
+	}
+	nagstats_init(&st, time(NULL));
+	rc = nagstats_read(&st, status_file);
+	e = errno;
+	if (rc < 0 && !mrtg) {
+		printf("Error reading status file '%s': %s\n",
+		    status_file != NULL ? status_file : "(null)", strerror(e));
+		nagstats_free(&st);
+		free(status_file);
+		return JS_ERROR;
+	}
+	jqpath = js_jq_path(jqopt, status_file);
+	if (jqpath != NULL)
+		jqtext = statsfile_read(jqpath);
+	jq.text = jqtext;
+	jq.now = time(NULL);
+	if (!mrtg) {
+		nagstats_report(stdout, &st, status_file, jq.now);
+		if (jqtext != NULL)
+			js_report(jqpath, jqtext, jq.now);
 	} else {
-		js_print(path, text);
+		nagstats_mrtg(stdout, &st, vars, delim, jq.now, js_value, &jq);
 	}
-	free(text);
-	free(path);
-	return 0;
+	free(jqtext);
+	free(jqpath);
+	nagstats_free(&st);
+	free(status_file);
+	return rc < 0 ? JS_ERROR : 0;
 }

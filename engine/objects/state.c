@@ -45,6 +45,14 @@ state_host_init(struct host_state *st, const struct obj_host *h)
 }
 
 void
+state_contact_init(struct contact_state *st, const struct obj_contact *c)
+{
+	memset(st, 0, sizeof(*st));
+	st->host_notifications_enabled = c->host_notifications_enabled;
+	st->service_notifications_enabled = c->service_notifications_enabled;
+}
+
+void
 state_svc_init(struct svc_state *st, const struct obj_service *s)
 {
 	memset(st, 0, sizeof(*st));

@@ -105,9 +105,22 @@ struct svc_state {
 	time_t last_time_unknown;
 };
 
+/* a contact's run-time state (contactstatus in status.dat, contact in retention.dat) */
+struct contact_state {
+	int host_notifications_enabled;     /* start as configured */
+	int service_notifications_enabled;
+	time_t last_host_notification;
+	time_t last_service_notification;
+	unsigned long modified_attributes;
+	unsigned long modified_host_attributes;
+	unsigned long modified_service_attributes;
+};
+
 /* fill a fresh state from the configuration (PENDING, switches as configured) */
 void state_host_init(struct host_state *st, const struct obj_host *h);
 void state_svc_init(struct svc_state *st, const struct obj_service *s);
+struct obj_contact;
+void state_contact_init(struct contact_state *st, const struct obj_contact *c);
 /* free the strings of a state; the struct itself is the caller's */
 void state_host_clear(struct host_state *st);
 void state_svc_clear(struct svc_state *st);

@@ -110,7 +110,7 @@ else
 fi
 
 # --- a worker killed with SIGKILL is replaced
-workers=$("$JAQUESTATS" -c "$CFG" --data=workers)
+workers=$("$JAQUESTATS" -c "$CFG" -m -d JQWORKERS)
 victim=$(pgrep -P "$PID" | head -n 1)
 if [ -z "$victim" ]; then
 	fail engine_daemon/worker_replaced "no worker process found"
@@ -119,8 +119,8 @@ else
 	ok=0
 	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
 		sleep 0.5
-		alive=$("$JAQUESTATS" -c "$CFG" --data=workers_alive)
-		restarts=$("$JAQUESTATS" -c "$CFG" --data=worker_restarts)
+		alive=$("$JAQUESTATS" -c "$CFG" -m -d JQWORKERSALIVE)
+		restarts=$("$JAQUESTATS" -c "$CFG" -m -d JQWORKERRESTARTS)
 		if [ "$alive" = "$workers" ] && [ "${restarts:-0}" -ge 1 ] 2>/dev/null &&
 		    ! kill -0 "$victim" 2>/dev/null; then
 			ok=1

@@ -1,0 +1,266 @@
+/*
+ * crspool: see crspool.h.  A file is read whole (capped at 16 MiB; a
+ * bigger one is deleted as unreadable), looked through for a file_time
+ * that makes it too old (Nagios stops at that line and has already
+ * processed the records above it; here a stale file is read by nobody),
+ * then parsed record by record.  Ages are compared without signed
+ * overflow: a time in the future is not old, and neither is a file_time
+ * too big for time_t.
+ */
+#include "compat/crspool.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/util/xalloc.h"
+
+#define CRSPOOL_FILE_MAX (16u * 1024u * 1024u)
+#define CRSPOOL_STALE    (-2)
+
+size_t
+crspool_unescape(char *s)
+{
+	char *r = s, *w = s;
+
+	while (*r != '\0') {
+		if (r[0] == '\\' && r[1] == 'n') {
+			*w++ = '\n';
+			r += 2;
+		} else if (r[0] == '\\' && r[1] == '\\') {
+			*w++ = '\\';
+			r += 2;
+		} else {
+			*w++ = *r++;
+		}
+	}
+	*w = '\0';
+	return (size_t)(w - s);
+}
+
+static void
+crspool_delete(const char *path)
+{
+	char *ok = xasprintf("%s.ok", path);
+
+	unlink(path);
+	unlink(ok);
+	free(ok);
+}
+
+/* is a time t (seconds since the epoch) more than max_age before now? */
+static int
+crspool_older(time_t now, uintmax_t t, unsigned long max_age)
+{
+	if (now <= 0 || t >= (uintmax_t)now)
+		return 0;
+	return (uintmax_t)now - t > max_age;
+}
+
+/* does a file_time line in buf make the file too old to read? */
+static int
+crspool_too_old(const char *buf, time_t now, unsigned long max_age)
+{
+	const char *p = buf;
+
+	if (max_age == 0)
+		return 0;
+	while (p != NULL) {
+		if (strncmp(p, "file_time=", 10) == 0 &&
+		    crspool_older(now, strtoull(p + 10, NULL, 0), max_age))
+			return 1;
+		p = strchr(p, '\n');
+		if (p != NULL)
+			p++;
+	}
+	return 0;
+}
+
+static double
+crspool_time(const char *v)
+{
+	char *end;
+	unsigned long sec = strtoul(v, &end, 10);
+	unsigned long usec = 0;
+
+	if (*end == '.')
+		usec = strtoul(end + 1, NULL, 10);
+	return (double)sec + (double)usec / 1e6;
+}
+
+static long
+crspool_int(const char *v)
+{
+	return strtol(v, NULL, 10);
+}
+
+/* read the whole file; NULL when it cannot be read */
+static char *
+crspool_slurp(const char *path, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	struct stat st;
+	char *buf;
+	size_t got = 0;
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size > (off_t)CRSPOOL_FILE_MAX) {
+		close(fd);
+		return NULL;
+	}
+	buf = xmalloc((size_t)st.st_size + 1);
+	while (got < (size_t)st.st_size) {
+		ssize_t n = read(fd, buf + got, (size_t)st.st_size - got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
+	close(fd);
+	buf[got] = '\0';
+	*len = got;
+	return buf;
+}
+
+static void
+crspool_reset(struct crspool_result *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->check_type = 0; /* Nagios's init_check_result: active */
+	r->exited_ok = 1;
+}
+
+/* one file; returns the records handed out, -1 when unreadable, or
+ * CRSPOOL_STALE when its file_time is too old */
+static int
+crspool_file(const char *path, time_t now, unsigned long max_age,
+    void (*cb)(void *, const struct crspool_result *), void *arg)
+{
+	size_t len;
+	char *buf = crspool_slurp(path, &len), *line, *next;
+	struct crspool_result r;
+	int n = 0;
+
+	if (buf == NULL)
+		return -1;
+	if (crspool_too_old(buf, now, max_age)) {
+		free(buf);
+		return CRSPOOL_STALE;
+	}
+	crspool_reset(&r);
+	for (line = buf; line != NULL; line = next) {
+		char *eq;
+
+		next = strchr(line, '\n');
+		if (next != NULL)
+			*next++ = '\0';
+		if (line[0] == '#')
+			continue;
+		if (line[0] == '\0') {
+			if (next == NULL)
+				break;
+			/* a blank line ends a record */
+			if (r.host != NULL && r.output != NULL) {
+				cb(arg, &r);
+				n++;
+			}
+			crspool_reset(&r);
+			continue;
+		}
+		if ((eq = strchr(line, '=')) == NULL)
+			continue;
+		*eq = '\0';
+		if (strcmp(line, "host_name") == 0) {
+			r.host = eq + 1;
+		} else if (strcmp(line, "service_description") == 0) {
+			r.svc = eq + 1;
+		} else if (strcmp(line, "check_type") == 0) {
+			r.check_type = (int)crspool_int(eq + 1);
+		} else if (strcmp(line, "latency") == 0) {
+			r.latency = strtod(eq + 1, NULL);
+		} else if (strcmp(line, "start_time") == 0) {
+			r.start_time = crspool_time(eq + 1);
+		} else if (strcmp(line, "finish_time") == 0) {
+			r.finish_time = crspool_time(eq + 1);
+		} else if (strcmp(line, "early_timeout") == 0) {
+			r.early_timeout = (int)crspool_int(eq + 1);
+		} else if (strcmp(line, "exited_ok") == 0) {
+			r.exited_ok = (int)crspool_int(eq + 1);
+		} else if (strcmp(line, "return_code") == 0) {
+			r.return_code = (int)crspool_int(eq + 1);
+		} else if (strcmp(line, "output") == 0) {
+			crspool_unescape(eq + 1);
+			r.output = eq + 1;
+		}
+	}
+	if (r.host != NULL && r.output != NULL) {
+		cb(arg, &r);
+		n++;
+	}
+	free(buf);
+	return n;
+}
+
+int
+crspool_scan(const char *dir, time_t now, unsigned long max_age, int max_seconds,
+    void (*cb)(void *arg, const struct crspool_result *r), void *arg, struct crspool_stats *st)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	time_t start = time(NULL);
+
+	memset(st, 0, sizeof(*st));
+	if (d == NULL)
+		return -1;
+	while ((de = readdir(d)) != NULL) {
+		struct stat sb;
+		char *path, *ok;
+		int n;
+
+		if (max_seconds > 0 && time(NULL) - start > max_seconds)
+			break;
+		if (strlen(de->d_name) != 7 || de->d_name[0] != 'c')
+			continue;
+		path = xasprintf("%s/%s", dir, de->d_name);
+		if (lstat(path, &sb) == -1 || !S_ISREG(sb.st_mode)) {
+			free(path);
+			continue;
+		}
+		if (max_age > 0 && sb.st_mtime < now &&
+		    (uintmax_t)now - (uintmax_t)sb.st_mtime > max_age) {
+			crspool_delete(path);
+			st->stale++;
+			free(path);
+			continue;
+		}
+		ok = xasprintf("%s.ok", path);
+		if (stat(ok, &sb) == -1) {
+			free(ok);
+			free(path);
+			continue;
+		}
+		free(ok);
+		n = crspool_file(path, now, max_age, cb, arg);
+		if (n == CRSPOOL_STALE) {
+			st->stale++;
+		} else if (n < 0) {
+			st->failed++;
+		} else {
+			st->files++;
+			st->results += (unsigned)n;
+		}
+		crspool_delete(path);
+		free(path);
+	}
+	closedir(d);
+	return 0;
+}

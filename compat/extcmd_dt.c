@@ -1,0 +1,378 @@
+/*
+ * extcmd_dt: scheduling and deleting downtime by command, the
+ * program-wide commands that call the daemon (shutdown, restart, state
+ * save and read) and PROCESS_FILE.
+ *
+ * Downtime follows Nagios 4.4.6's cmd_schedule_downtime: a flexible
+ * downtime needs a duration; a fixed one lasts from start to end whatever
+ * duration says.  The forms for several objects schedule one downtime per
+ * object (a host's services, a group's hosts or services, a host and the
+ * hosts below it, these triggered by the first host's downtime when
+ * asked).  The downtime store refuses what Nagios refuses (an end not
+ * after the start or in the past); a command whose every downtime was
+ * refused fails (Nagios accepts it and schedules nothing).
+ *
+ * PROCESS_FILE reads a regular file's lines as commands, up to the size
+ * the file had when opened, with lines capped at XC_FILE_LINE bytes.
+ */
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "compat/config/maincfg.h"
+#include "compat/extcmd_int.h"
+#include "compat/nagioslog.h"
+#include "engine/notify/downtime.h"
+#include "engine/objects/objects.h"
+#include "engine/util/strutil.h"
+#include "engine/util/xalloc.h"
+
+#define XC_FILE_LINE (64u * 1024u) /* the caller's cap on a pipe line */
+#define XC_FILE_DEPTH 4            /* PROCESS_FILE naming a file naming a file... */
+
+struct xc_dt {
+	time_t start, end;
+	int fixed;
+	unsigned long triggered_by;
+	unsigned long duration;
+	const char *author, *comment;
+	int tries, done;
+};
+
+static int
+xc_dt_one(struct xc_req *r, struct xc_dt *d, const char *host, const char *svc,
+    unsigned long triggered_by, unsigned long *id)
+{
+	const char *err = NULL;
+
+	d->tries++;
+	if (downtimes_schedule(r->x->downtimes, host, svc, r->entry_time, d->author, d->comment,
+	    d->start, d->end, d->fixed, triggered_by, d->duration, r->now, id, &err) < 0)
+		return -1;
+	d->done++;
+	return 0;
+}
+
+/* the hosts below h, each after its own children (Nagios's order); each once */
+static void
+xc_dt_below(struct xc_req *r, struct xc_dt *d, const struct obj_host *h,
+    unsigned long triggered_by, unsigned char *seen)
+{
+	unsigned i;
+
+	for (i = 0; i < h->nchildren; i++) {
+		const struct obj_host *c = h->children[i];
+
+		if (seen[c->id])
+			continue;
+		seen[c->id] = 1;
+		xc_dt_below(r, d, c, triggered_by, seen);
+		xc_dt_one(r, d, c->name, NULL, triggered_by, NULL);
+	}
+}
+
+static int
+xc_dt_propagate(struct xc_req *r, struct xc_dt *d, int triggered)
+{
+	unsigned long id = 0;
+	unsigned char *seen;
+
+	if (xc_dt_one(r, d, r->h->name, NULL, d->triggered_by, &id) < 0)
+		return XC_FAIL;
+	seen = xcalloc(r->x->objs->nhosts + 1, 1);
+	seen[r->h->id] = 1;
+	xc_dt_below(r, d, r->h, triggered ? id : 0, seen);
+	free(seen);
+	return XC_CHANGED;
+}
+
+static void
+xc_dt_host_services(struct xc_req *r, struct xc_dt *d, const struct obj_host *h)
+{
+	unsigned i;
+
+	for (i = 0; i < h->nservices; i++)
+		xc_dt_one(r, d, h->name, h->services[i]->description, d->triggered_by, NULL);
+}
+
+int
+xh_downtime(struct xc_req *r)
+{
+	struct xc_dt d;
+	const struct obj_host *last = NULL;
+	unsigned i;
+
+	if (r->x->downtimes == NULL)
+		return XC_FAIL;
+	memset(&d, 0, sizeof(d));
+	d.start = (time_t)r->v[0].n;
+	d.end = (time_t)r->v[1].n;
+	d.triggered_by = (unsigned long)r->v[3].n;
+	d.duration = (unsigned long)r->v[4].n;
+	d.author = r->v[5].s;
+	d.comment = r->v[6].s;
+	if (r->v[2].n < 0)
+		return XC_FAIL;
+	/* a flexible downtime needs a duration; a fixed one's is its span */
+	if (r->v[2].n == 0 && d.duration == 0)
+		return XC_FAIL;
+	if (r->v[2].n > 0) {
+		d.fixed = 1;
+		d.duration = d.end > d.start ? (unsigned long)(d.end - d.start) : 0;
+	}
+	switch (r->def->value) {
+	case XD_HOST:
+		xc_dt_one(r, &d, r->h->name, NULL, d.triggered_by, NULL);
+		break;
+	case XD_SVC:
+		xc_dt_one(r, &d, r->h->name, r->s->description, d.triggered_by, NULL);
+		break;
+	case XD_HOST_SVCS:
+		xc_dt_host_services(r, &d, r->h);
+		break;
+	case XD_HG_HOSTS:
+		for (i = 0; i < r->hg->nmembers; i++)
+			xc_dt_one(r, &d, r->hg->members[i]->name, NULL, d.triggered_by, NULL);
+		break;
+	case XD_HG_SVCS:
+		for (i = 0; i < r->hg->nmembers; i++)
+			xc_dt_host_services(r, &d, r->hg->members[i]);
+		break;
+	case XD_SG_HOSTS:
+		for (i = 0; i < r->sg->nmembers; i++) {
+			const struct obj_host *h = r->sg->members[i]->host;
+
+			/* as Nagios: a host met again right after itself is skipped */
+			if (h == last)
+				continue;
+			last = h;
+			xc_dt_one(r, &d, h->name, NULL, d.triggered_by, NULL);
+		}
+		break;
+	case XD_SG_SVCS:
+		for (i = 0; i < r->sg->nmembers; i++)
+			xc_dt_one(r, &d, r->sg->members[i]->host->name,
+			    r->sg->members[i]->description, d.triggered_by, NULL);
+		break;
+	case XD_PROPAGATE:
+	case XD_PROPAGATE_TRIGGERED:
+		return xc_dt_propagate(r, &d, r->def->value == XD_PROPAGATE_TRIGGERED);
+	default:
+		return XC_FAIL;
+	}
+	if (d.tries == 0)
+		return XC_SAME;
+	return d.done > 0 ? XC_CHANGED : XC_FAIL;
+}
+
+int
+xh_del_downtime(struct xc_req *r)
+{
+	const struct downtime *d;
+	unsigned long id = (unsigned long)r->v[0].n;
+
+	if (r->x->downtimes == NULL)
+		return XC_FAIL;
+	/* DEL_HOST_DOWNTIME deletes host downtime only, DEL_SVC_DOWNTIME service downtime */
+	d = downtimes_find(r->x->downtimes, id);
+	if (d == NULL || (d->svc != NULL) != (r->def->value == XV_SVC))
+		return XC_SAME;
+	downtimes_delete(r->x->downtimes, id, r->now);
+	return XC_CHANGED;
+}
+
+/* an optional filter field: NULL when absent or empty */
+static const char *
+xc_filter(const char *f)
+{
+	return f != NULL && *f != '\0' ? f : NULL;
+}
+
+/* an optional start time filter: 0 (any) when absent or empty, -1 when garbage */
+static int
+xc_filter_time(const char *f, time_t *out)
+{
+	long v;
+
+	*out = 0;
+	if (xc_filter(f) == NULL)
+		return 0;
+	if (str_to_long(f, 0, LONG_MAX, &v) < 0)
+		return -1;
+	*out = (time_t)v;
+	return 0;
+}
+
+/* DEL_DOWNTIME_BY_HOST_NAME;host[;svc[;start[;comment]]] */
+int
+xh_del_downtime_by_host(struct xc_req *r)
+{
+	char *host, *svc, *start = NULL, *comment = NULL;
+	time_t t;
+
+	if (r->x->downtimes == NULL || (host = xc_field(&r->rest)) == NULL)
+		return XC_FAIL;
+	if ((svc = xc_field(&r->rest)) != NULL && (start = xc_field(&r->rest)) != NULL)
+		comment = xc_rest(&r->rest);
+	if (xc_filter_time(start, &t) < 0)
+		return XC_FAIL;
+	return downtimes_delete_matching(r->x->downtimes, host, xc_filter(svc), t,
+	    xc_filter(comment), r->now) > 0 ? XC_CHANGED : XC_FAIL;
+}
+
+/* DEL_DOWNTIME_BY_HOSTGROUP_NAME;hostgroup[;host[;svc[;start[;comment]]]] */
+int
+xh_del_downtime_by_hostgroup(struct xc_req *r)
+{
+	const struct obj_hostgroup *g;
+	char *name, *host = NULL, *svc = NULL, *start = NULL, *comment = NULL;
+	size_t n = 0;
+	time_t t;
+	unsigned i;
+
+	if (r->x->downtimes == NULL || (name = xc_field(&r->rest)) == NULL)
+		return XC_FAIL;
+	if ((g = objects_find_hostgroup(r->x->objs, name)) == NULL)
+		return XC_FAIL;
+	if ((host = xc_field(&r->rest)) != NULL && (svc = xc_field(&r->rest)) != NULL &&
+	    (start = xc_field(&r->rest)) != NULL)
+		comment = xc_rest(&r->rest);
+	if (xc_filter_time(start, &t) < 0)
+		return XC_FAIL;
+	for (i = 0; i < g->nmembers; i++) {
+		if (xc_filter(host) != NULL && strcmp(g->members[i]->name, host) != 0)
+			continue;
+		n += downtimes_delete_matching(r->x->downtimes, g->members[i]->name,
+		    xc_filter(svc), t, xc_filter(comment), r->now);
+	}
+	return n > 0 ? XC_CHANGED : XC_FAIL;
+}
+
+/* DEL_DOWNTIME_BY_START_TIME_COMMENT;start[;comment]: one of them at least */
+int
+xh_del_downtime_by_start(struct xc_req *r)
+{
+	char *start, *comment = NULL;
+	time_t t;
+
+	if (r->x->downtimes == NULL)
+		return XC_FAIL;
+	if ((start = xc_field(&r->rest)) != NULL)
+		comment = xc_rest(&r->rest);
+	if (xc_filter_time(start, &t) < 0)
+		return XC_FAIL;
+	if (t == 0 && xc_filter(comment) == NULL)
+		return XC_FAIL;
+	return downtimes_delete_matching(r->x->downtimes, NULL, NULL, t, xc_filter(comment),
+	    r->now) > 0 ? XC_CHANGED : XC_FAIL;
+}
+
+/* SHUTDOWN_PROCESS and RESTART_PROCESS: the daemon does them (the time is not used) */
+int
+xh_signal(struct xc_req *r)
+{
+	struct extcmd_ctx *x = r->x;
+
+	if (r->def->value & XV_RESTART) {
+		if (x->restart != NULL)
+			x->restart(x->arg);
+	} else if (x->shutdown != NULL) {
+		x->shutdown(x->arg);
+	}
+	return XC_SAME;
+}
+
+int
+xh_save_state(struct xc_req *r)
+{
+	if (r->x->save_state != NULL && r->x->save_state(r->x->arg) < 0)
+		return XC_FAIL;
+	return XC_SAME;
+}
+
+int
+xh_read_state(struct xc_req *r)
+{
+	if (r->x->read_state != NULL && r->x->read_state(r->x->arg) < 0)
+		return XC_FAIL;
+	return XC_SAME;
+}
+
+static void
+xc_file_line(struct xc_req *r, const char *buf, size_t n, int over, unsigned long lineno,
+    const char *path)
+{
+	int j;
+
+	if (over) {
+		if (r->logging)
+			nlog_warning(r->x->log, r->now,
+			    "Line %lu of '%s' is longer than %u bytes; skipped", lineno, path,
+			    XC_FILE_LINE);
+		return;
+	}
+	xc_line(r->x, buf, n, r->now, &j, r->depth + 1);
+}
+
+/* the lines of fp, at most limit bytes, each one a command */
+static void
+xc_file_lines(struct xc_req *r, FILE *fp, const char *path, off_t limit)
+{
+	char *buf = xmalloc(XC_FILE_LINE);
+	unsigned long lineno = 0;
+	off_t used = 0;
+	size_t n = 0;
+	int c, over = 0;
+
+	while (used < limit && (c = fgetc(fp)) != EOF) {
+		used++;
+		if (c != '\n') {
+			if (n < XC_FILE_LINE)
+				buf[n++] = (char)c;
+			else
+				over = 1;
+			continue;
+		}
+		xc_file_line(r, buf, n, over, ++lineno, path);
+		n = 0;
+		over = 0;
+	}
+	if (n > 0 || over)
+		xc_file_line(r, buf, n, over, ++lineno, path);
+	free(buf);
+}
+
+/* PROCESS_FILE;path;delete */
+int
+xh_process_file(struct xc_req *r)
+{
+	const char *path = r->v[0].s;
+	struct stat st;
+	FILE *fp = NULL;
+	int fd;
+
+	if (r->depth >= XC_FILE_DEPTH)
+		return XC_FAIL;
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd >= 0 && (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    (fp = fdopen(fd, "r")) == NULL)) {
+		close(fd);
+		fd = -1;
+	}
+	if (fd < 0) {
+		/* Nagios says so and still calls the command a success */
+		if (r->logging)
+			nlog_printf(r->x->log, r->now,
+			    "Error: Cannot open file '%s' to process external commands!", path);
+		return XC_SAME;
+	}
+	xc_file_lines(r, fp, path, st.st_size);
+	fclose(fp);
+	if (r->v[1].n != 0)
+		unlink(path);
+	return XC_SAME;
+}

@@ -1,0 +1,72 @@
+/*
+ * retention: Nagios 4.4.6's retention.dat (xdata/xrddefault.c), written
+ * and read in its exact format, so that jaque takes over the state a
+ * Nagios 4.4.6 left behind and Nagios 4.4.6 can take over jaque's.
+ *
+ * The file is a list of sections ("info {", "program {", "host {",
+ * "service {", "contact {", "hostcomment {", "servicecomment {",
+ * "hostdowntime {", "servicedowntime {") of "key=value" lines closed by
+ * "}", in that order.  Long plugin output is kept with its newlines and
+ * backslashes escaped as Nagios keeps it in memory ("\n", "\\").
+ *
+ * The writer (retention.c) reads through a snapshot only, so it may run
+ * in a forked child.  The reader (retention_read.c, retention_obj.c)
+ * writes into the snapshot's state arrays, switches, ids, comments and
+ * downtimes with Nagios's load rules; the daemon calls it once at
+ * start-up, before any check runs.  Callers: engine/main (start-up,
+ * SAVE_STATE_INFORMATION, the retention_update_interval timer, shutdown).
+ */
+#ifndef JAQUE_RETENTION_H
+#define JAQUE_RETENTION_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+struct snapshot;
+
+/*
+ * Write s to path atomically (a temporary beside it, fsync, rename) with
+ * Nagios's mode 0600.  Returns 0, or -1 with errno set and a message
+ * naming the step, the file and the error in err (the old file stays).
+ */
+int retention_write(const char *path, const struct snapshot *s, char *err, size_t errlen);
+
+/* print s in retention.dat's format; 0, or -1 when the stream failed */
+int retention_fprint(FILE *fp, const struct snapshot *s);
+
+#define RETENTION_PROBLEMS 8      /* problems kept as text */
+#define RETENTION_PROBLEM_LEN 200 /* bytes of each, NUL included */
+
+/* what one retention_read did */
+struct retention_report {
+	int missing;         /* the file does not exist: nothing was read */
+	int program_applied; /* the program section was taken (use_retained_program_state) */
+	int scheduling_ok;   /* the file is younger than retention_scheduling_horizon */
+	size_t hosts;        /* sections matched to an object of the configuration */
+	size_t services;
+	size_t contacts;
+	size_t comments; /* kept after Nagios's rules */
+	size_t downtimes;
+	size_t gone_hosts; /* sections of objects the configuration no longer has */
+	size_t gone_services;
+	size_t gone_contacts;
+	size_t comments_dropped;  /* non-persistent, ended acknowledgement, object gone, invalid */
+	size_t downtimes_dropped; /* object gone, invalid, refused by the store */
+	size_t lines_skipped;     /* malformed, unknown, too long, or outside a section */
+	size_t nproblems;         /* problems seen (more than are kept) */
+	char problems[RETENTION_PROBLEMS][RETENTION_PROBLEM_LEN];
+};
+
+/*
+ * Read the retention file at path into s (objs, cfg, prog, hosts, svcs,
+ * contacts, comments and downtimes must be set; ids may be NULL; s->now
+ * is the current time).  rep is cleared and filled.  A missing file is
+ * no error (returns 0, rep->missing set); a file that cannot be opened
+ * or read returns -1 with errno set (and the reason in rep->problems;
+ * what was read before a read error is applied).  Garbage and truncated
+ * sections are skipped and counted: what is valid is applied, a section
+ * without its closing "}" is not.
+ */
+int retention_read(const char *path, struct snapshot *s, struct retention_report *rep);
+
+#endif

@@ -1,0 +1,390 @@
+/*
+ * cmdwire: the daemon's side of external commands and what they act on.
+ *
+ * It owns the comment and downtime stores and the contacts' run-time
+ * state, reads the command FIFO (compat/cmdpipe) and the check result
+ * spool (compat/crspool), hands each line to the command language
+ * (compat/extcmd) and journals what changed state (persist.c).  Downtime
+ * moves on a one-second timer; its STARTED/STOPPED/CANCELLED lines go to
+ * nagios.log.  Check results come back here from the checker's result
+ * hook: a cleared acknowledgement takes its non-persistent comments with
+ * it, and a state change may start a pending flexible downtime.
+ * RESTART_PROCESS and SHUTDOWN_PROCESS act from a zero-delay timer, after
+ * the command's own line is finished.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compat/cmdpipe.h"
+#include "compat/config/config.h"
+#include "compat/crspool.h"
+#include "compat/extcmd.h"
+#include "compat/nagioslog.h"
+#include "engine/check/checker.h"
+#include "engine/check/statemachine.h"
+#include "engine/main/daemon_int.h"
+#include "engine/notify/comment.h"
+#include "engine/notify/downtime.h"
+#include "engine/objects/objects.h"
+#include "engine/util/log.h"
+#include "engine/util/xalloc.h"
+
+/* ---- downtime hooks ---- */
+
+static struct state_common *
+cw_state(void *arg, const char *host, const char *svc)
+{
+	struct jaque *j = arg;
+	const struct objects *o = j->gen->objs;
+
+	if (svc != NULL) {
+		const struct obj_service *s = objects_find_service(o, host, svc);
+
+		return s != NULL ? &checker_svc_states(j->chk)[s->id].c : NULL;
+	} else {
+		const struct obj_host *h = objects_find_host(o, host);
+
+		return h != NULL ? &checker_host_states(j->chk)[h->id].c : NULL;
+	}
+}
+
+static void
+cw_downtime_event(void *arg, enum downtime_event ev, const struct downtime *d, time_t t)
+{
+	struct jaque *j = arg;
+	static const char *const what[] = { "STARTED", "STOPPED", "CANCELLED" };
+	static const char *const host_text[] = {
+		"Host has entered a period of scheduled downtime",
+		"Host has exited from a period of scheduled downtime",
+		"Scheduled downtime for host has been cancelled."
+	};
+	static const char *const svc_text[] = {
+		"Service has entered a period of scheduled downtime",
+		"Service has exited from a period of scheduled downtime",
+		"Scheduled downtime for service has been cancelled."
+	};
+
+	if (j->replaying)
+		return;
+	if (d->svc != NULL)
+		nlog_printf(j->log, t, "SERVICE DOWNTIME ALERT: %s;%s;%s; %s", d->host, d->svc,
+		    what[ev], svc_text[ev]);
+	else
+		nlog_printf(j->log, t, "HOST DOWNTIME ALERT: %s;%s; %s", d->host, what[ev],
+		    host_text[ev]);
+}
+
+static void
+cw_contacts_init(struct jaque *j)
+{
+	const struct objects *o = j->gen->objs;
+	unsigned i;
+
+	j->contacts = xcalloc(o->ncontacts ? o->ncontacts : 1, sizeof(*j->contacts));
+	for (i = 0; i < o->ncontacts; i++)
+		state_contact_init(&j->contacts[i], &o->contacts[i]);
+}
+
+void
+cmdwire_init(struct jaque *j)
+{
+	struct downtime_hooks dh;
+
+	memset(&dh, 0, sizeof(dh));
+	dh.arg = j;
+	dh.state = cw_state;
+	dh.event = cw_downtime_event;
+	j->comments = comments_new();
+	j->downtimes = downtimes_new(j->comments, &j->prog, &dh);
+	cw_contacts_init(j);
+}
+
+/* ---- commands ---- */
+
+static void
+cw_control_cb(struct ev_loop *loop, ev_timer *w, int revents)
+{
+	struct jaque *j = w->data;
+
+	(void)loop;
+	(void)revents;
+	if (j->want_shutdown) {
+		j->want_shutdown = 0;
+		daemon_shutdown(j, NULL);
+	} else if (j->want_restart) {
+		j->want_restart = 0;
+		daemon_restart(j);
+	}
+}
+
+static void
+cw_restart(void *arg)
+{
+	struct jaque *j = arg;
+
+	j->want_restart = 1;
+	ev_timer_set(&j->control_timer, 0., 0.);
+	ev_timer_start(j->loop, &j->control_timer);
+}
+
+static void
+cw_shutdown(void *arg)
+{
+	struct jaque *j = arg;
+
+	j->want_shutdown = 1;
+	ev_timer_set(&j->control_timer, 0., 0.);
+	ev_timer_start(j->loop, &j->control_timer);
+}
+
+static int
+cw_save_state(void *arg)
+{
+	return persist_retention_now(arg, 0);
+}
+
+static int
+cw_read_state(void *arg)
+{
+	struct jaque *j = arg;
+
+	/* the journal already holds everything since the last save: read the
+	 * file only, as Nagios does */
+	persist_load_file(j, time(NULL));
+	return 0;
+}
+
+void
+cmdwire_apply(struct jaque *j, const char *line, size_t len, time_t now, int replay)
+{
+	struct extcmd_ctx x;
+	enum extcmd_status st;
+	int journal = 0;
+
+	memset(&x, 0, sizeof(x));
+	x.objs = j->gen->objs;
+	x.cfg = &j->gen->cfg;
+	x.prog = &j->prog;
+	x.chk = j->chk;
+	x.contacts = j->contacts;
+	x.comments = j->comments;
+	x.downtimes = j->downtimes;
+	x.log = j->log;
+	x.replaying = replay;
+	x.arg = j;
+	if (!replay) {
+		x.restart = cw_restart;
+		x.shutdown = cw_shutdown;
+		x.save_state = cw_save_state;
+		x.read_state = cw_read_state;
+	}
+	st = extcmd_process(&x, line, len, now, &journal);
+	if (st != EXTCMD_MALFORMED && st != EXTCMD_DISABLED)
+		checkstats_add(&j->prog.stats, CHECKSTATS_EXTERNAL_COMMAND, now);
+	if (st == EXTCMD_OK && journal && !replay)
+		persist_journal(j, now, line, len);
+}
+
+static void
+cw_pipe_line(void *arg, const char *line, size_t len)
+{
+	cmdwire_apply(arg, line, len, time(NULL), 0);
+}
+
+static void
+cw_pipe_overlong(void *arg, size_t len)
+{
+	struct jaque *j = arg;
+
+	nlog_warning(j->log, time(NULL), "An external command of %zu bytes or more was longer "
+	    "than %u bytes and was skipped", len, CMDPIPE_LINE_MAX);
+}
+
+/* ---- the check result spool ---- */
+
+static void
+cw_spool_result(void *arg, const struct crspool_result *r)
+{
+	struct jaque *j = arg;
+	const struct objects *o = j->gen->objs;
+	const struct obj_host *h = objects_find_host(o, r->host);
+	const struct obj_service *s = NULL;
+	struct state_common *st;
+	time_t now = time(NULL), when;
+
+	if (h == NULL) {
+		if (r->svc != NULL)
+			nlog_printf(j->log, now, "Error: Got check result for service '%s' on host "
+			    "'%s'. Unable to find service", r->svc, r->host);
+		else
+			nlog_printf(j->log, now, "Error: Got host checkresult for '%s', but no such "
+			    "host can be found", r->host);
+		return;
+	}
+	if (r->svc != NULL) {
+		s = objects_find_service(o, r->host, r->svc);
+		if (s == NULL) {
+			nlog_printf(j->log, now, "Error: Got check result for service '%s' on host "
+			    "'%s'. Unable to find service", r->svc, r->host);
+			return;
+		}
+		st = &checker_svc_states(j->chk)[s->id].c;
+	} else {
+		st = &checker_host_states(j->chk)[h->id].c;
+	}
+	when = r->start_time > 0 ? (time_t)r->start_time : now;
+	/* Nagios logs a passive result here with the state before it (a quirk it has) */
+	if (j->gen->cfg.log_passive_checks && r->check_type == 1 &&
+	    (s != NULL ? j->gen->cfg.accept_passive_service_checks
+	               : j->gen->cfg.accept_passive_host_checks) && st->passive_checks_enabled) {
+		if (s != NULL)
+			nlog_printf(j->log, now, "PASSIVE SERVICE CHECK: %s;%s;%d;%s", h->name,
+			    s->description, st->current_state, st->output != NULL ? st->output : "");
+		else
+			nlog_printf(j->log, now, "PASSIVE HOST CHECK: %s;%d;%s", h->name,
+			    st->current_state, st->output != NULL ? st->output : "");
+	}
+	checker_passive_result(j->chk, h, s, r->return_code, r->output, when);
+}
+
+static void
+cw_spool_cb(struct ev_loop *loop, ev_timer *w, int revents)
+{
+	struct jaque *j = w->data;
+	const struct main_cfg *cfg = &j->gen->cfg;
+	struct crspool_stats st;
+
+	(void)loop;
+	(void)revents;
+	if (crspool_scan(cfg->check_result_path, time(NULL), cfg->max_check_result_file_age,
+	    cfg->max_check_result_reaper_time, cw_spool_result, j, &st) < 0)
+		nlog_printf(j->log, time(NULL), "Error: Could not open check result queue "
+		    "directory '%s' for reading.", cfg->check_result_path);
+}
+
+static void
+cw_downtime_cb(struct ev_loop *loop, ev_timer *w, int revents)
+{
+	struct jaque *j = w->data;
+
+	(void)loop;
+	(void)revents;
+	downtimes_tick(j->downtimes, time(NULL));
+}
+
+void
+cmdwire_start(struct jaque *j)
+{
+	const struct main_cfg *cfg = &j->gen->cfg;
+	char err[1024];
+	double every;
+
+	ev_timer_init(&j->control_timer, cw_control_cb, 0., 0.);
+	j->control_timer.data = j;
+	if (cfg->check_external_commands && cfg->command_file != NULL && j->pipe == NULL) {
+		struct cmdpipe_hooks ph;
+
+		memset(&ph, 0, sizeof(ph));
+		ph.arg = j;
+		ph.line = cw_pipe_line;
+		ph.overlong = cw_pipe_overlong;
+		j->pipe = cmdpipe_open(j->loop, cfg->command_file, &ph, err, sizeof(err));
+		if (j->pipe == NULL)
+			nlog_printf(j->log, time(NULL), "%s", err);
+	}
+	ev_timer_stop(j->loop, &j->downtime_timer);
+	ev_timer_init(&j->downtime_timer, cw_downtime_cb, 1., 1.);
+	j->downtime_timer.data = j;
+	ev_timer_start(j->loop, &j->downtime_timer);
+	downtimes_tick(j->downtimes, time(NULL));
+	ev_timer_stop(j->loop, &j->spool_timer);
+	if (cfg->check_result_path != NULL) {
+		every = cfg->check_result_reaper_frequency > 0 ? cfg->check_result_reaper_frequency
+		                                               : 10;
+		ev_timer_init(&j->spool_timer, cw_spool_cb, every, every);
+		j->spool_timer.data = j;
+		ev_timer_start(j->loop, &j->spool_timer);
+	}
+}
+
+/* ---- results, reload, shutdown ---- */
+
+void
+cmdwire_result(struct jaque *j, const char *host, const char *svc, unsigned flags, time_t now)
+{
+	if (flags & SM_ACK_CLEARED)
+		comments_delete_object(j->comments, host, svc, COMMENT_ACKNOWLEDGEMENT, 0);
+	if (flags & SM_STATE_OR_TYPE)
+		downtimes_object_state(j->downtimes, host, svc, now);
+}
+
+static int
+cw_object_exists(const struct objects *o, const char *host, const char *svc)
+{
+	return svc != NULL ? objects_find_service(o, host, svc) != NULL
+	                   : objects_find_host(o, host) != NULL;
+}
+
+void
+cmdwire_reload(struct jaque *j, struct config_gen *old)
+{
+	const struct objects *o = j->gen->objs;
+	struct contact_state *prev = j->contacts;
+	unsigned long *gone;
+	size_t i, n, ngone;
+	unsigned k;
+
+	/* contacts: carry each one's state across by name */
+	cw_contacts_init(j);
+	for (k = 0; k < o->ncontacts; k++) {
+		const struct obj_contact *oc = objects_find_contact(old->objs, o->contacts[k].name);
+
+		if (oc != NULL)
+			j->contacts[k] = prev[oc->id];
+	}
+	free(prev);
+	/* comments and downtime of objects that are gone go with them (ids
+	 * first: each deletion may take others with it) */
+	n = downtimes_count(j->downtimes);
+	gone = xcalloc(n ? n : 1, sizeof(*gone));
+	for (i = 0, ngone = 0; i < n; i++) {
+		const struct downtime *d = downtimes_at(j->downtimes, i);
+
+		if (!cw_object_exists(o, d->host, d->svc))
+			gone[ngone++] = d->id;
+	}
+	j->replaying = 1;
+	for (i = 0; i < ngone; i++)
+		downtimes_delete(j->downtimes, gone[i], time(NULL));
+	free(gone);
+	j->replaying = 0;
+	for (i = comments_count(j->comments); i-- > 0;) {
+		const struct comment *c = comments_at(j->comments, i);
+
+		if (!cw_object_exists(o, c->host, c->svc))
+			comments_delete(j->comments, c->id);
+	}
+}
+
+void
+cmdwire_stop(struct jaque *j)
+{
+	ev_timer_stop(j->loop, &j->downtime_timer);
+	ev_timer_stop(j->loop, &j->spool_timer);
+	ev_timer_stop(j->loop, &j->control_timer);
+	cmdpipe_free(j->pipe);
+	j->pipe = NULL;
+}
+
+void
+cmdwire_free(struct jaque *j)
+{
+	downtimes_free(j->downtimes);
+	comments_free(j->comments);
+	free(j->contacts);
+	j->downtimes = NULL;
+	j->comments = NULL;
+	j->contacts = NULL;
+}

@@ -1,0 +1,118 @@
+/*
+ * daemon_int: the running daemon's one struct, shared by daemon.c
+ * (start-up, signals, reload), persist.c (status.dat, retention.dat, the
+ * command journal) and cmdwire.c (the command pipe, the result spool,
+ * comments and downtime).  Not for use outside engine/main.
+ */
+#ifndef JAQUE_DAEMON_INT_H
+#define JAQUE_DAEMON_INT_H
+
+#include <ev.h>
+#include <limits.h>
+#include <sys/types.h>
+#include <time.h>
+
+#include "engine/objects/progstate.h"
+#include "engine/objects/state.h"
+
+struct config_gen;
+struct checker;
+struct wpool;
+struct builtin;
+struct nlog;
+struct comments;
+struct downtimes;
+struct cmdpipe;
+struct journal;
+struct snapshot;
+
+struct jaque {
+	struct ev_loop *loop;
+	const char *config_path;
+	const char *jaque_cfg;
+	char self_exe[PATH_MAX];
+	struct config_gen *gen;   /* on the heap: the checker keeps pointers into it */
+	struct checker *chk;
+	struct wpool *pool;
+	struct builtin *builtin;
+	struct nlog *log;
+	char *stats_path;
+	char *lock_path;
+	int lock_fd;
+	time_t program_start;
+	ev_signal sigterm;
+	ev_signal sigint;
+	ev_signal sighup;
+	ev_timer stats_timer;
+	ev_periodic rotation;
+	int rotation_on;
+	int exit_code;
+	int daemon_mode;
+
+	/* program-wide run-time state, comments, downtime, contacts (persist.c, cmdwire.c) */
+	struct prog_state prog;
+	struct contact_state *contacts; /* indexed by contact id of the current generation */
+	struct comments *comments;
+	struct downtimes *downtimes;
+	int replaying;                  /* the journal is being replayed: log nothing */
+
+	/* cmdwire.c */
+	struct cmdpipe *pipe;
+	ev_timer downtime_timer;
+	ev_timer spool_timer;
+	ev_timer control_timer;         /* restart / shutdown asked for by a command */
+	int want_restart;
+	int want_shutdown;
+
+	/* persist.c */
+	struct journal *journal;
+	char *journal_base;             /* NULL: no journal (retention is off) */
+	ev_timer status_timer;
+	ev_timer retention_timer;
+	ev_timer soon_timer;            /* a retention save a little after a command */
+	ev_child status_child;
+	ev_child retention_child;
+	pid_t status_pid;               /* a writer child running, else 0 */
+	pid_t retention_pid;
+	unsigned long retention_seq;    /* journal files the running save covers */
+	unsigned long status_skipped;   /* status writes skipped: the last one still ran */
+};
+
+/* persist.c */
+void persist_snapshot(struct jaque *j, struct snapshot *s, time_t now);
+/* read retention.dat into the state (before checker_start) */
+void persist_load_file(struct jaque *j, time_t now);
+/* replay the command journal (after checker_start: commands schedule checks) */
+void persist_replay(struct jaque *j, time_t now);
+/* start the journal and the status / retention timers */
+void persist_start(struct jaque *j);
+/* write status.dat now (in a child; skipped when one is still writing) */
+void persist_status_now(struct jaque *j);
+/* save retention.dat (sync: in this process, else in a child); 0 or -1 */
+int persist_retention_now(struct jaque *j, int sync);
+/* record one applied command in the journal */
+void persist_journal(struct jaque *j, time_t applied, const char *line, size_t len);
+/* shutdown (restart 0) or reload (restart 1): save retention, stop timers,
+ * on shutdown remove status.dat as Nagios does */
+void persist_stop(struct jaque *j, int restart);
+
+/* cmdwire.c */
+/* comments, downtime, contact states (before persist_load) */
+void cmdwire_init(struct jaque *j);
+/* the pipe, the spool and downtime timers (after checker_start) */
+void cmdwire_start(struct jaque *j);
+/* a new generation: contact states and comments/downtime of vanished objects */
+void cmdwire_reload(struct jaque *j, struct config_gen *old);
+void cmdwire_stop(struct jaque *j);
+void cmdwire_free(struct jaque *j);
+/* apply one command line (the pipe, the journal replay) */
+void cmdwire_apply(struct jaque *j, const char *line, size_t len, time_t now, int replay);
+/* what a check result means for comments and downtime (the checker's result hook) */
+void cmdwire_result(struct jaque *j, const char *host, const char *svc, unsigned flags,
+    time_t now);
+
+/* daemon.c */
+void daemon_restart(struct jaque *j);
+void daemon_shutdown(struct jaque *j, const char *why);
+
+#endif

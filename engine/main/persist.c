@@ -1,0 +1,386 @@
+/*
+ * persist: status.dat, retention.dat and the command journal of the
+ * running daemon.
+ *
+ * Both files grow with the estate (tens of megabytes at 50 000 objects)
+ * and formatting them takes long enough to show in the scheduling drift,
+ * so the periodic writes run in a forked child: fork is a copy-on-write
+ * snapshot of the whole state at one instant, the child formats and
+ * writes the file (temp file, fsync, rename: engine/util/afile.c) and
+ * exits; the loop never waits for it.  A write still running when the
+ * next is due makes that one skip.  The child writes its own warning to
+ * nagios.log when the write fails (one write(2) with O_APPEND, like
+ * every line).  Shutdown saves retention in this process, as the last act.
+ *
+ * The journal (compat/journal.h) holds every state-changing command
+ * applied since the last retention save: a save rotates it first and
+ * drops the files it covers once the file is safely renamed into place.
+ * Start-up reads retention.dat and replays the journal over it, so a
+ * kill -9 loses no applied command.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "compat/config/config.h"
+#include "compat/journal.h"
+#include "compat/nagioslog.h"
+#include "compat/retention.h"
+#include "compat/snapshot.h"
+#include "compat/statusdat.h"
+#include "engine/check/checker.h"
+#include "engine/main/daemon_int.h"
+#include "engine/util/log.h"
+#include "engine/util/xalloc.h"
+
+void
+persist_snapshot(struct jaque *j, struct snapshot *s, time_t now)
+{
+	memset(s, 0, sizeof(*s));
+	s->objs = j->gen->objs;
+	s->cfg = &j->gen->cfg;
+	s->prog = &j->prog;
+	s->ids = checker_ids(j->chk);
+	s->hosts = checker_host_states(j->chk);
+	s->svcs = checker_svc_states(j->chk);
+	s->contacts = j->contacts;
+	s->comments = j->comments;
+	s->downtimes = j->downtimes;
+	s->now = now;
+}
+
+static int
+persist_retention_on(const struct jaque *j)
+{
+	return j->gen->cfg.retain_state_information && j->gen->cfg.state_retention_file != NULL;
+}
+
+static int
+persist_status_on(const struct jaque *j)
+{
+	return j->gen->cfg.status_file != NULL;
+}
+
+/* ---- writers ---- */
+
+static int
+persist_write_status(struct jaque *j, time_t now)
+{
+	struct snapshot s;
+	char err[1024];
+
+	persist_snapshot(j, &s, now);
+	if (statusdat_write(j->gen->cfg.status_file, &s, err, sizeof(err)) < 0) {
+		nlog_warning(j->log, now, "Could not write the status file: %s", err);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+persist_write_retention(struct jaque *j, time_t now)
+{
+	struct snapshot s;
+	char err[1024];
+
+	persist_snapshot(j, &s, now);
+	if (retention_write(j->gen->cfg.state_retention_file, &s, err, sizeof(err)) < 0) {
+		nlog_warning(j->log, now, "Could not save the retention file: %s", err);
+		return -1;
+	}
+	return 0;
+}
+
+/* run fn in a forked child; returns its pid, or 0 after running it here
+ * when fork fails (the state must still reach the disk) */
+static pid_t
+persist_fork(struct jaque *j, int (*fn)(struct jaque *, time_t), time_t now, int *rc)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		/* the child: no loop, no signal handlers of the parent's */
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGINT, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
+		_exit(fn(j, now) == 0 ? 0 : 1);
+	}
+	if (pid < 0) {
+		log_warn("fork for a snapshot writer");
+		*rc = fn(j, now);
+		return 0;
+	}
+	*rc = 0;
+	return pid;
+}
+
+static void
+persist_status_done(struct ev_loop *loop, ev_child *w, int revents)
+{
+	struct jaque *j = w->data;
+
+	(void)revents;
+	ev_child_stop(loop, w);
+	j->status_pid = 0;
+	if (WIFSIGNALED(w->rstatus))
+		nlog_warning(j->log, time(NULL), "The status file writer (PID %d) was killed by "
+		    "signal %d; status.dat was not updated", w->rpid, WTERMSIG(w->rstatus));
+}
+
+static void
+persist_retention_done(struct ev_loop *loop, ev_child *w, int revents)
+{
+	struct jaque *j = w->data;
+
+	(void)revents;
+	ev_child_stop(loop, w);
+	j->retention_pid = 0;
+	if (WIFEXITED(w->rstatus) && WEXITSTATUS(w->rstatus) == 0) {
+		if (j->journal != NULL && j->retention_seq > 0)
+			journal_forget(j->journal, j->retention_seq);
+	} else if (WIFSIGNALED(w->rstatus)) {
+		nlog_warning(j->log, time(NULL), "The retention file writer (PID %d) was killed by "
+		    "signal %d; retention.dat was not updated", w->rpid, WTERMSIG(w->rstatus));
+	}
+}
+
+void
+persist_status_now(struct jaque *j)
+{
+	int rc;
+	pid_t pid;
+
+	if (!persist_status_on(j))
+		return;
+	if (j->status_pid != 0) {
+		j->status_skipped++;
+		return;
+	}
+	pid = persist_fork(j, persist_write_status, time(NULL), &rc);
+	if (pid > 0) {
+		j->status_pid = pid;
+		ev_child_set(&j->status_child, pid, 0);
+		ev_child_start(j->loop, &j->status_child);
+	}
+}
+
+/* wait for a writer child still running (shutdown, a synchronous save) */
+static void
+persist_reap(struct jaque *j, pid_t *pid, ev_child *w)
+{
+	int status;
+
+	if (*pid == 0)
+		return;
+	ev_child_stop(j->loop, w);
+	while (waitpid(*pid, &status, 0) < 0 && errno == EINTR)
+		;
+	w->rstatus = status;
+	*pid = 0;
+	if (w == &j->retention_child && WIFEXITED(status) && WEXITSTATUS(status) == 0 &&
+	    j->journal != NULL && j->retention_seq > 0)
+		journal_forget(j->journal, j->retention_seq);
+}
+
+int
+persist_retention_now(struct jaque *j, int sync)
+{
+	unsigned long seq;
+	int rc;
+	pid_t pid;
+
+	if (!persist_retention_on(j))
+		return 0;
+	if (sync)
+		persist_reap(j, &j->retention_pid, &j->retention_child);
+	else if (j->retention_pid != 0)
+		return 0; /* the save running covers everything up to its start */
+	seq = j->journal != NULL ? journal_rotate(j->journal) : 0;
+	if (sync) {
+		rc = persist_write_retention(j, time(NULL));
+		if (rc == 0 && seq > 0)
+			journal_forget(j->journal, seq);
+		return rc;
+	}
+	pid = persist_fork(j, persist_write_retention, time(NULL), &rc);
+	if (pid > 0) {
+		j->retention_pid = pid;
+		j->retention_seq = seq;
+		ev_child_set(&j->retention_child, pid, 0);
+		ev_child_start(j->loop, &j->retention_child);
+	} else if (rc == 0 && seq > 0) {
+		journal_forget(j->journal, seq);
+	}
+	return rc;
+}
+
+/* ---- the journal ---- */
+
+/*
+ * A command that changed state is journalled at once and saved with the
+ * whole state a little later (PERSIST_SOON seconds after the first of a
+ * burst): the journal alone cannot bring back what the command stood on
+ * (the check results before an acknowledgement), a save can.
+ */
+#define PERSIST_SOON 5.0
+
+static void
+persist_soon_cb(struct ev_loop *loop, ev_timer *w, int revents)
+{
+	(void)loop;
+	(void)revents;
+	persist_retention_now(w->data, 0);
+}
+
+void
+persist_journal(struct jaque *j, time_t applied, const char *line, size_t len)
+{
+	if (j->journal == NULL || j->replaying)
+		return;
+	if (journal_append(j->journal, applied, line, len) < 0)
+		nlog_warning(j->log, applied, "Could not add a command to the journal: %s; it "
+		    "is applied but would be lost by a crash before the next retention save",
+		    strerror(errno));
+	if (!ev_is_active(&j->soon_timer)) {
+		ev_timer_init(&j->soon_timer, persist_soon_cb, PERSIST_SOON, 0.);
+		j->soon_timer.data = j;
+		ev_timer_start(j->loop, &j->soon_timer);
+	}
+}
+
+static void
+persist_replay_line(void *arg, time_t applied, const char *text, size_t len)
+{
+	cmdwire_apply(arg, text, len, applied, 1);
+}
+
+void
+persist_load_file(struct jaque *j, time_t now)
+{
+	struct snapshot s;
+	struct retention_report rep;
+	size_t i;
+
+	if (!persist_retention_on(j))
+		return;
+	persist_snapshot(j, &s, now);
+	memset(&rep, 0, sizeof(rep));
+	if (retention_read(j->gen->cfg.state_retention_file, &s, &rep) < 0) {
+		nlog_warning(j->log, now, "Could not read the retention file '%s': %s",
+		    j->gen->cfg.state_retention_file, strerror(errno));
+		return;
+	}
+	if (rep.missing)
+		return;
+	for (i = 0; i < rep.nproblems && i < RETENTION_PROBLEMS; i++)
+		nlog_warning(j->log, now, "retention file '%s': %s",
+		    j->gen->cfg.state_retention_file, rep.problems[i]);
+	nlog_printf(j->log, now, "jaque: retained state read: %zu host(s), %zu service(s), "
+	    "%zu contact(s), %zu comment(s), %zu downtime(s); %zu host(s) and %zu service(s) "
+	    "no longer configured, %zu line(s) skipped", rep.hosts, rep.services, rep.contacts,
+	    rep.comments, rep.downtimes, rep.gone_hosts, rep.gone_services, rep.lines_skipped);
+}
+
+void
+persist_replay(struct jaque *j, time_t now)
+{
+	char err[1024];
+	long n;
+
+	if (!persist_retention_on(j))
+		return;
+	free(j->journal_base);
+	j->journal_base = xasprintf("%s.journal", j->gen->cfg.state_retention_file);
+	j->replaying = 1;
+	n = journal_replay(j->journal_base, persist_replay_line, j, err, sizeof(err));
+	j->replaying = 0;
+	if (n < 0)
+		nlog_warning(j->log, now, "%s", err);
+	else if (n > 0)
+		nlog_printf(j->log, now, "jaque: %ld external command(s) applied since the last "
+		    "retention save were replayed from the journal", n);
+}
+
+/* ---- timers ---- */
+
+static void
+persist_status_cb(struct ev_loop *loop, ev_timer *w, int revents)
+{
+	(void)loop;
+	(void)revents;
+	persist_status_now(w->data);
+}
+
+static void
+persist_retention_cb(struct ev_loop *loop, ev_timer *w, int revents)
+{
+	(void)loop;
+	(void)revents;
+	persist_retention_now(w->data, 0);
+}
+
+void
+persist_start(struct jaque *j)
+{
+	const struct main_cfg *cfg = &j->gen->cfg;
+	char err[1024];
+	double every;
+
+	/* called again after a reload: a writer may still be running */
+	if (j->status_pid == 0) {
+		ev_child_init(&j->status_child, persist_status_done, 0, 0);
+		j->status_child.data = j;
+	}
+	if (j->retention_pid == 0) {
+		ev_child_init(&j->retention_child, persist_retention_done, 0, 0);
+		j->retention_child.data = j;
+	}
+	ev_timer_stop(j->loop, &j->status_timer);
+	ev_timer_stop(j->loop, &j->retention_timer);
+	if (persist_retention_on(j) && j->journal == NULL) {
+		if (j->journal_base == NULL)
+			j->journal_base = xasprintf("%s.journal", cfg->state_retention_file);
+		j->journal = journal_open(j->journal_base, err, sizeof(err));
+		if (j->journal == NULL)
+			nlog_warning(j->log, time(NULL), "%s; external commands applied between "
+			    "retention saves would be lost by a crash", err);
+	}
+	every = cfg->status_update_interval > 0 ? cfg->status_update_interval : 60;
+	ev_timer_init(&j->status_timer, persist_status_cb, every, every);
+	j->status_timer.data = j;
+	ev_timer_start(j->loop, &j->status_timer);
+	/* retention_update_interval is in minutes; 0 turns the periodic save off */
+	if (persist_retention_on(j) && cfg->retention_update_interval > 0) {
+		every = cfg->retention_update_interval * 60.0;
+		ev_timer_init(&j->retention_timer, persist_retention_cb, every, every);
+		j->retention_timer.data = j;
+		ev_timer_start(j->loop, &j->retention_timer);
+	}
+	persist_status_now(j);
+}
+
+void
+persist_stop(struct jaque *j, int restart)
+{
+	if (restart) {
+		/* the timers go on; persist_start sets them for the new configuration */
+		persist_retention_now(j, 0);
+		return;
+	}
+	ev_timer_stop(j->loop, &j->status_timer);
+	ev_timer_stop(j->loop, &j->retention_timer);
+	ev_timer_stop(j->loop, &j->soon_timer);
+	persist_reap(j, &j->status_pid, &j->status_child);
+	persist_retention_now(j, 1);
+	journal_close(j->journal);
+	j->journal = NULL;
+	free(j->journal_base);
+	j->journal_base = NULL;
+	/* Nagios removes status.dat when it stops (not when it restarts) */
+	if (persist_status_on(j))
+		unlink(j->gen->cfg.status_file);
+}

@@ -1,0 +1,795 @@
+/*
+ * downtime: the downtime store and its clock (see downtime.h).
+ *
+ * Each downtime is one heap entry in three lists kept in Nagios's order
+ * (downtime_compar: by start time, untriggered before triggered at the
+ * same start, else as they came): the store's, its object's (what a state
+ * change may start) and its trigger's (what that one triggers).  Entries
+ * are inserted from the tail backwards, so the usual one costs O(1), as
+ * does every removal; an id map (open addressing) finds one by id.
+ *
+ * Time: an entry's state says what it waits for (dt_wants): START at
+ * start_time (fixed, untriggered, not started), END at end_time (fixed)
+ * or flex_downtime_start + duration (flexible) once in effect, EXPIRE at
+ * end_time + 1 (flexible or triggered, not started: Nagios's expire
+ * event).  A tick makes one O(n) pass for what is due (no timers to keep
+ * in step with deletions) and handles it in time order.
+ *
+ * Kept from Nagios 4.4.6: depth +1 at a start, -1 at an end or cancel
+ * (never below 0); the comment's "(Nagios Process)" author; the refusals
+ * of schedule_downtime and downtime_add (and the id an unknown trigger
+ * uses up); a trigger's end stops, its cancel cancels, what it triggered,
+ * its expiry leaves them; delete_matching cancels its matches last first;
+ * retention gives a downtime a new comment and restarts one in effect.
+ *
+ * Different, and why:
+ *  - the event hook hears what Nagios logs: STARTED only when the depth
+ *    was 0, STOPPED and CANCELLED only when it is 0 again.  During
+ *    STARTED, d->start_notification_sent is still the old value (1: the
+ *    notification went out before a restart); it is set to 1 after.
+ *  - the expiry of a downtime that never started reaches no hook (Nagios
+ *    sends DOWNTIMEEND then; the event enum has no value for it).
+ *  - a triggered downtime scheduled while its trigger is in effect starts
+ *    at once: Nagios starts downtime from its event loop, after the whole
+ *    command, so SCHEDULE_AND_PROPAGATE_TRIGGERED_HOST_DOWNTIME's children
+ *    start with their parent; here the parent starts in downtimes_schedule.
+ *  - a flexible downtime starts at scheduling when its object is in a
+ *    problem state inside [start, end] (downtime.h; as Nagios 4.5).
+ *  - a triggered flexible downtime lasts its duration from its start
+ *    (4.4.6 ends it at once: flex_downtime_start stays 0; fixed in 4.5).
+ *  - an unstarted triggered fixed downtime expires at end_time + 1 too
+ *    (Nagios keeps it until some flexible downtime's expiry runs).
+ *  - author and comment are never NULL ("" when none).
+ *
+ * The hooks must not change the store.  Called by the daemon (tick,
+ * check results), the external commands and the retention reader.
+ */
+#include "engine/notify/downtime.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/notify/comment.h"
+#include "engine/objects/progstate.h"
+#include "engine/objects/state.h"
+#include "engine/util/hash.h"
+#include "engine/util/vec.h"
+#include "engine/util/xalloc.h"
+
+/* the three lists an entry is in */
+enum dt_list { DT_L_ALL, DT_L_OBJECT, DT_L_TRIGGER, DT_NLISTS };
+
+struct dt_link {
+	struct dt_entry *prev, *next;
+};
+
+struct dt_chain {
+	struct dt_entry *head, *tail;
+	size_t len;
+};
+
+/* the downtimes of one host or service; key is host, or host '\n' svc */
+struct dt_obj {
+	struct dt_chain chain;
+	char key[];
+};
+
+struct dt_entry {
+	struct downtime d; /* first: what callers see */
+	struct dt_link link[DT_NLISTS];
+	struct dt_obj *obj;
+	struct dt_entry *trigger; /* the entry that triggers this one, while it exists */
+	struct dt_chain kids;     /* the entries this one triggers */
+};
+
+enum dt_due_kind { DT_START, DT_END, DT_EXPIRE };
+
+/* what a tick found due */
+struct dt_due {
+	time_t t;
+	size_t pos; /* in the list: equal times in Nagios's order */
+	unsigned long id;
+	int kind;
+};
+
+/* downtimes_at's array, rebuilt after a change (reached through a const store) */
+struct dt_cache {
+	struct dt_entry **v;
+	size_t cap;
+	int stale;
+};
+
+struct downtimes {
+	struct comments *cs;
+	struct prog_state *prog;
+	struct downtime_hooks hooks;
+	struct dt_chain all;
+	struct dt_entry **slot; /* id map: open addressing, linear probing */
+	size_t nslot;           /* a power of two, or 0 */
+	size_t nused;
+	struct hmap *objmap;
+	struct vec objs;
+	struct dt_cache *cache;
+};
+
+/* ---- the lists ---- */
+
+/* a sorts before b in Nagios's order (downtime_compar) */
+static int
+dt_before(const struct downtime *a, const struct downtime *b)
+{
+	if (a->start_time != b->start_time)
+		return a->start_time < b->start_time;
+	return a->triggered_by == 0 && b->triggered_by != 0;
+}
+
+/* put e behind the last entry that does not sort after it */
+static void
+chain_insert(struct dt_chain *c, struct dt_entry *e, int l)
+{
+	struct dt_entry *at = c->tail;
+
+	while (at != NULL && dt_before(&e->d, &at->d))
+		at = at->link[l].prev;
+	e->link[l].prev = at;
+	e->link[l].next = at != NULL ? at->link[l].next : c->head;
+	if (e->link[l].next != NULL)
+		e->link[l].next->link[l].prev = e;
+	else
+		c->tail = e;
+	if (at != NULL)
+		at->link[l].next = e;
+	else
+		c->head = e;
+	c->len++;
+}
+
+static void
+chain_remove(struct dt_chain *c, struct dt_entry *e, int l)
+{
+	if (e->link[l].prev != NULL)
+		e->link[l].prev->link[l].next = e->link[l].next;
+	else
+		c->head = e->link[l].next;
+	if (e->link[l].next != NULL)
+		e->link[l].next->link[l].prev = e->link[l].prev;
+	else
+		c->tail = e->link[l].prev;
+	e->link[l].prev = e->link[l].next = NULL;
+	c->len--;
+}
+
+/* ---- the id map ---- */
+
+static size_t
+dt_id_home(unsigned long id, size_t mask)
+{
+	uint64_t h = (uint64_t)id * UINT64_C(0x9e3779b97f4a7c15);
+
+	return (size_t)(h ^ (h >> 32)) & mask;
+}
+
+static struct dt_entry *
+dt_id_get(const struct downtimes *dt, unsigned long id)
+{
+	size_t mask = dt->nslot - 1, i;
+
+	if (dt->nslot == 0)
+		return NULL;
+	for (i = dt_id_home(id, mask); dt->slot[i] != NULL; i = (i + 1) & mask) {
+		if (dt->slot[i]->d.id == id)
+			return dt->slot[i];
+	}
+	return NULL;
+}
+
+static void
+dt_id_place(struct dt_entry **slot, size_t n, struct dt_entry *e)
+{
+	size_t i = dt_id_home(e->d.id, n - 1);
+
+	while (slot[i] != NULL)
+		i = (i + 1) & (n - 1);
+	slot[i] = e;
+}
+
+static void
+dt_id_put(struct downtimes *dt, struct dt_entry *e)
+{
+	struct dt_entry **slot;
+	size_t n, i;
+
+	if ((dt->nused + 1) * 2 > dt->nslot) {
+		n = dt->nslot != 0 ? dt->nslot * 2 : 64;
+		slot = xcalloc(n, sizeof(*slot));
+		for (i = 0; i < dt->nslot; i++) {
+			if (dt->slot[i] != NULL)
+				dt_id_place(slot, n, dt->slot[i]);
+		}
+		free(dt->slot);
+		dt->slot = slot;
+		dt->nslot = n;
+	}
+	dt_id_place(dt->slot, dt->nslot, e);
+	dt->nused++;
+}
+
+/* remove e (which is in the map) and close the gap, so no tombstones are needed */
+static void
+dt_id_del(struct downtimes *dt, const struct dt_entry *e)
+{
+	size_t mask = dt->nslot - 1, i, j, home;
+
+	for (i = dt_id_home(e->d.id, mask); dt->slot[i] != e; i = (i + 1) & mask)
+		;
+	dt->slot[i] = NULL;
+	dt->nused--;
+	for (j = (i + 1) & mask; dt->slot[j] != NULL; j = (j + 1) & mask) {
+		home = dt_id_home(dt->slot[j]->d.id, mask);
+		/* one whose home lies in (i, j], cyclically, is still found where it is */
+		if (i <= j ? (i < home && home <= j) : (i < home || home <= j))
+			continue;
+		dt->slot[i] = dt->slot[j];
+		dt->slot[j] = NULL;
+		i = j;
+	}
+}
+
+/* ---- objects ---- */
+
+static struct dt_obj *
+dt_obj_find(struct downtimes *dt, const char *host, const char *svc, int create)
+{
+	char *key = svc != NULL ? xasprintf("%s\n%s", host, svc) : xstrdup(host);
+	struct dt_obj *o = hmap_get(dt->objmap, key);
+	size_t n;
+
+	if (o == NULL && create) {
+		n = strlen(key) + 1;
+		o = xcalloc(1, sizeof(*o) + n);
+		memcpy(o->key, key, n);
+		hmap_put(dt->objmap, o->key, o);
+		vec_push(&dt->objs, o);
+	}
+	free(key);
+	return o;
+}
+
+static struct state_common *
+dt_state(const struct downtimes *dt, const char *host, const char *svc)
+{
+	if (dt->hooks.state == NULL || host == NULL)
+		return NULL;
+	return dt->hooks.state(dt->hooks.arg, host, svc);
+}
+
+/* ---- time ---- */
+
+/* what e waits for, and when */
+static void
+dt_wants(const struct dt_entry *e, time_t *t, int *kind)
+{
+	const struct downtime *d = &e->d;
+
+	if (d->is_in_effect) {
+		*kind = DT_END;
+		*t = d->fixed ? d->end_time : d->flex_downtime_start + (time_t)d->duration;
+	} else if (d->fixed && d->triggered_by == 0) {
+		*kind = DT_START;
+		*t = d->start_time;
+	} else {
+		*kind = DT_EXPIRE;
+		*t = d->end_time + 1;
+	}
+}
+
+static int
+dt_due_cmp(const void *pa, const void *pb)
+{
+	const struct dt_due *a = pa, *b = pb;
+
+	if (a->t != b->t)
+		return a->t < b->t ? -1 : 1;
+	return a->pos < b->pos ? -1 : a->pos > b->pos;
+}
+
+/* ---- entries ---- */
+
+static void
+dt_link_in(struct downtimes *dt, struct dt_entry *e)
+{
+	chain_insert(&dt->all, e, DT_L_ALL);
+	dt_id_put(dt, e);
+	e->obj = dt_obj_find(dt, e->d.host, e->d.svc, 1);
+	chain_insert(&e->obj->chain, e, DT_L_OBJECT);
+	if (e->trigger != NULL)
+		chain_insert(&e->trigger->kids, e, DT_L_TRIGGER);
+	dt->cache->stale = 1;
+}
+
+/* take e out of every list; what it triggers stays attached to it */
+static void
+dt_link_out(struct downtimes *dt, struct dt_entry *e)
+{
+	chain_remove(&dt->all, e, DT_L_ALL);
+	dt_id_del(dt, e);
+	chain_remove(&e->obj->chain, e, DT_L_OBJECT);
+	if (e->trigger != NULL)
+		chain_remove(&e->trigger->kids, e, DT_L_TRIGGER);
+	e->trigger = NULL;
+	dt->cache->stale = 1;
+}
+
+/* detach what e triggers (they keep triggered_by) and return the first; the
+ * links between them stay readable until they are freed */
+static struct dt_entry *
+dt_take_kids(struct dt_entry *e)
+{
+	struct dt_entry *k, *head = e->kids.head;
+
+	for (k = head; k != NULL; k = k->link[DT_L_TRIGGER].next)
+		k->trigger = NULL;
+	e->kids.head = e->kids.tail = NULL;
+	e->kids.len = 0;
+	return head;
+}
+
+static void
+dt_entry_free(struct dt_entry *e)
+{
+	free(e->d.host);
+	free(e->d.svc);
+	free(e->d.author);
+	free(e->d.comment);
+	free(e);
+}
+
+static void
+dt_emit(struct downtimes *dt, enum downtime_event ev, const struct dt_entry *e, time_t t)
+{
+	if (dt->hooks.event != NULL)
+		dt->hooks.event(dt->hooks.arg, ev, &e->d, t);
+}
+
+/* start e, then the downtimes it triggers (handle_scheduled_downtime, start half) */
+static void
+dt_begin(struct downtimes *dt, struct dt_entry *e, time_t now)
+{
+	struct state_common *st;
+	struct dt_entry *k;
+	int first = 0;
+
+	if (e->d.is_in_effect)
+		return;
+	st = dt_state(dt, e->d.host, e->d.svc);
+	if (!e->d.fixed && e->d.flex_downtime_start == 0)
+		e->d.flex_downtime_start = now;
+	e->d.is_in_effect = 1;
+	if (st != NULL) {
+		first = st->scheduled_downtime_depth == 0;
+		st->scheduled_downtime_depth++;
+	}
+	if (first) {
+		dt_emit(dt, DOWNTIME_EV_STARTED, e, now);
+		e->d.start_notification_sent = 1;
+	}
+	for (k = e->kids.head; k != NULL; k = k->link[DT_L_TRIGGER].next)
+		dt_begin(dt, k, now);
+}
+
+/*
+ * End e (ev STOPPED: its time is up; CANCELLED: deleted), delete its
+ * comment and free it; then the same for what it triggers.  (Nagios
+ * starts and stops one of those that had not started; here none can be
+ * pending while its trigger is in effect, see dt_register.)
+ */
+static void
+dt_finish(struct downtimes *dt, struct dt_entry *e, enum downtime_event ev, time_t now)
+{
+	struct state_common *st = dt_state(dt, e->d.host, e->d.svc);
+	struct dt_entry *k, *next;
+	int last = 0;
+
+	dt_link_out(dt, e);
+	comments_delete(dt->cs, e->d.comment_id);
+	if (e->d.is_in_effect && st != NULL) {
+		if (st->scheduled_downtime_depth > 0)
+			st->scheduled_downtime_depth--;
+		last = st->scheduled_downtime_depth == 0;
+	}
+	if (last)
+		dt_emit(dt, ev, e, now);
+	for (k = dt_take_kids(e); k != NULL; k = next) {
+		next = k->link[DT_L_TRIGGER].next;
+		dt_finish(dt, k, ev, now);
+	}
+	dt_entry_free(e);
+}
+
+/* an unstarted downtime past its end goes quietly (check_for_expired_downtime) */
+static void
+dt_expire(struct downtimes *dt, struct dt_entry *e)
+{
+	dt_link_out(dt, e);
+	comments_delete(dt->cs, e->d.comment_id);
+	(void)dt_take_kids(e);
+	dt_entry_free(e);
+}
+
+/* Nagios's SHORT_DATE_TIME in the "us" date_format */
+static void
+dt_datetime(time_t t, char *buf, size_t n)
+{
+	struct tm tm;
+
+	if (localtime_r(&t, &tm) == NULL)
+		memset(&tm, 0, sizeof(tm));
+	snprintf(buf, n, "%02d-%02d-%04d %02d:%02d:%02d", tm.tm_mon + 1, tm.tm_mday,
+	    tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec);
+}
+
+/* the comment register_downtime adds; returns its id (0 when it could not be added) */
+static unsigned long
+dt_add_comment(struct downtimes *dt, const struct downtime *d, const char *author, time_t now)
+{
+	const char *what = d->svc != NULL ? "service" : "host";
+	const struct comment *c;
+	char from[64], to[64];
+	char *text;
+
+	dt_datetime(d->start_time, from, sizeof(from));
+	dt_datetime(d->end_time, to, sizeof(to));
+	if (d->fixed)
+		text = xasprintf(
+		    "This %s has been scheduled for fixed downtime from %s to %s.  "
+		    "Notifications for the %s will not be sent out during that time period.",
+		    what, from, to, what);
+	else
+		text = xasprintf(
+		    "This %s has been scheduled for flexible downtime starting between "
+		    "%s and %s and lasting for a period of %lu hours and %lu minutes.  "
+		    "Notifications for the %s will not be sent out during that time period.",
+		    what, from, to, d->duration / 3600, d->duration % 3600 / 60, what);
+	c = comments_add(dt->cs, 0, &dt->prog->next_comment_id, COMMENT_DOWNTIME, d->host, d->svc,
+	    now, author != NULL ? author : "(Nagios Process)", text, 0, COMMENT_SOURCE_INTERNAL, 0,
+	    0);
+	free(text);
+	return c != NULL ? c->id : 0;
+}
+
+/* the next free downtime id (get_next_downtime_id) */
+static unsigned long
+dt_next_id(struct downtimes *dt)
+{
+	if (dt->prog->next_downtime_id == 0)
+		dt->prog->next_downtime_id = 1;
+	while (dt_id_get(dt, dt->prog->next_downtime_id) != NULL)
+		dt->prog->next_downtime_id++;
+	return dt->prog->next_downtime_id++;
+}
+
+/* a new entry like src (strings copied, an id when it has none), with its comment, linked */
+static struct dt_entry *
+dt_add(struct downtimes *dt, const struct downtime *src, struct dt_entry *trigger, time_t now)
+{
+	struct dt_entry *e = xcalloc(1, sizeof(*e));
+
+	e->d = *src;
+	e->d.host = xstrdup(src->host);
+	e->d.svc = src->svc != NULL ? xstrdup(src->svc) : NULL;
+	e->d.author = xstrdup(src->author != NULL ? src->author : "");
+	e->d.comment = xstrdup(src->comment != NULL ? src->comment : "");
+	e->d.fixed = src->fixed > 0;
+	e->d.is_in_effect = 0;
+	if (e->d.id == 0)
+		e->d.id = dt_next_id(dt);
+	else if (dt->prog->next_downtime_id <= e->d.id)
+		dt->prog->next_downtime_id = e->d.id + 1;
+	e->d.comment_id = dt_add_comment(dt, &e->d, src->author, now);
+	e->trigger = trigger;
+	dt_link_in(dt, e);
+	return e;
+}
+
+/* start a downtime not in effect if it is due now (register_downtime) */
+static void
+dt_register(struct downtimes *dt, struct dt_entry *e, time_t now)
+{
+	int due;
+
+	if (e->d.triggered_by != 0)
+		due = e->trigger != NULL && e->trigger->d.is_in_effect;
+	else
+		due = e->d.fixed && e->d.start_time <= now;
+	if (due)
+		dt_begin(dt, e, now);
+}
+
+/* ---- the API ---- */
+
+struct downtimes *
+downtimes_new(struct comments *cs, struct prog_state *prog, const struct downtime_hooks *hooks)
+{
+	struct downtimes *dt = xcalloc(1, sizeof(*dt));
+
+	dt->cs = cs;
+	dt->prog = prog;
+	if (hooks != NULL)
+		dt->hooks = *hooks;
+	dt->objmap = hmap_new(64);
+	vec_init(&dt->objs);
+	dt->cache = xcalloc(1, sizeof(*dt->cache));
+	return dt;
+}
+
+void
+downtimes_free(struct downtimes *dt)
+{
+	struct dt_entry *e, *next;
+	size_t i;
+
+	if (dt == NULL)
+		return;
+	for (e = dt->all.head; e != NULL; e = next) {
+		next = e->link[DT_L_ALL].next;
+		dt_entry_free(e);
+	}
+	for (i = 0; i < dt->objs.len; i++)
+		free(dt->objs.items[i]);
+	vec_clear(&dt->objs);
+	hmap_free(dt->objmap);
+	free(dt->slot);
+	free(dt->cache->v);
+	free(dt->cache);
+	free(dt);
+}
+
+int
+downtimes_schedule(struct downtimes *dt, const char *host, const char *svc, time_t entry_time,
+    const char *author, const char *comment, time_t start, time_t end, int fixed,
+    unsigned long triggered_by, unsigned long duration, time_t now, unsigned long *id_out,
+    const char **err)
+{
+	struct state_common *st = dt_state(dt, host, svc);
+	struct dt_entry *trigger = NULL, *e;
+	struct downtime src;
+	const char *why = NULL;
+
+	fixed = fixed > 0;
+	if (st == NULL)
+		why = svc != NULL ? "No service_description, or service not found"
+		                  : "No hostname, or host not found";
+	else if (!fixed && duration == 0)
+		why = "Bad time spec";
+	else if (start >= end || end <= now)
+		why = "Invalid start or end times";
+	else if (triggered_by != 0 && (trigger = dt_id_get(dt, triggered_by)) == NULL) {
+		why = "Triggering downtime not found";
+		(void)dt_next_id(dt); /* Nagios took an id before it looked for the trigger */
+	}
+	if (why != NULL) {
+		if (err != NULL)
+			*err = why;
+		return -1;
+	}
+	/* cmd_schedule_downtime: a fixed downtime lasts from start to end */
+	if (fixed)
+		duration = (unsigned long)(end - start);
+	/* the strings are only read (and copied) */
+	src = (struct downtime){ .host = (char *)host,
+		.svc = (char *)svc,
+		.author = (char *)author,
+		.comment = (char *)comment,
+		.entry_time = entry_time,
+		.start_time = start,
+		.end_time = end,
+		.triggered_by = triggered_by,
+		.duration = duration,
+		.fixed = fixed };
+	e = dt_add(dt, &src, trigger, now);
+	dt_register(dt, e, now);
+	if (!fixed && triggered_by == 0 && start <= now && now <= end && st->current_state != 0) {
+		e->d.flex_downtime_start = now;
+		dt_begin(dt, e, now);
+	}
+	if (id_out != NULL)
+		*id_out = e->d.id;
+	return 0;
+}
+
+int
+downtimes_add_retained(struct downtimes *dt, const struct downtime *d, time_t now)
+{
+	const struct comment *old;
+	struct dt_entry *trigger = NULL, *e;
+
+	if (d == NULL || d->host == NULL || (d->id != 0 && dt_id_get(dt, d->id) != NULL))
+		return -1;
+	if (dt_state(dt, d->host, d->svc) == NULL)
+		return -1;
+	/* downtime_add's refusals */
+	if (d->triggered_by != 0 && (trigger = dt_id_get(dt, d->triggered_by)) == NULL)
+		return -1;
+	if (trigger == NULL && d->start_time >= d->end_time)
+		return -1;
+	if (d->fixed <= 0 && d->duration == 0)
+		return -1;
+
+	/*
+	 * Nagios drops the downtime's old comment when it reads retention (a
+	 * non-persistent downtime comment never survives) and writes a new one.
+	 */
+	old = comments_find(dt->cs, d->comment_id);
+	if (old != NULL && old->entry_type == COMMENT_DOWNTIME && strcmp(old->host, d->host) == 0 &&
+	    (old->svc == NULL) == (d->svc == NULL) &&
+	    (d->svc == NULL || strcmp(old->svc, d->svc) == 0))
+		comments_delete(dt->cs, d->comment_id);
+	e = dt_add(dt, d, trigger, now);
+
+	/* one that was in effect starts again; a triggered one with its trigger */
+	if (d->is_in_effect && d->triggered_by == 0)
+		dt_begin(dt, e, now);
+	else
+		dt_register(dt, e, now);
+	return 0;
+}
+
+int
+downtimes_delete(struct downtimes *dt, unsigned long id, time_t now)
+{
+	struct dt_entry *e = dt_id_get(dt, id);
+
+	if (e == NULL)
+		return -1;
+	dt_finish(dt, e, DOWNTIME_EV_CANCELLED, now);
+	return 0;
+}
+
+static int
+dt_matches(const struct downtime *d, const char *host, const char *svc, time_t start,
+    const char *comment)
+{
+	if (start != 0 && d->start_time != start)
+		return 0;
+	if (comment != NULL && strcmp(d->comment, comment) != 0)
+		return 0;
+	if (host != NULL && strcmp(d->host, host) != 0)
+		return 0;
+	if (svc == NULL)
+		return 1;
+	if (d->svc == NULL)
+		return *svc == '\0';
+	return *svc != '\0' && strcmp(d->svc, svc) == 0;
+}
+
+size_t
+downtimes_delete_matching(struct downtimes *dt, const char *host, const char *svc, time_t start,
+    const char *comment, time_t now)
+{
+	struct dt_entry *e;
+	unsigned long *ids;
+	size_t n = 0, i;
+
+	/* Nagios will not delete everything */
+	if (host == NULL && svc == NULL && start == 0 && comment == NULL)
+		return 0;
+	if (dt->all.len == 0)
+		return 0;
+	ids = xreallocarray(NULL, dt->all.len, sizeof(*ids));
+	for (e = dt->all.head; e != NULL; e = e->link[DT_L_ALL].next) {
+		if (dt_matches(&e->d, host, svc, start, comment))
+			ids[n++] = e->d.id;
+	}
+	/* last first, as Nagios's list of matches is built by prepending;
+	 * a match may already be gone with the downtime that triggered it */
+	for (i = n; i-- > 0;) {
+		if ((e = dt_id_get(dt, ids[i])) != NULL)
+			dt_finish(dt, e, DOWNTIME_EV_CANCELLED, now);
+	}
+	free(ids);
+	return n;
+}
+
+void
+downtimes_tick(struct downtimes *dt, time_t now)
+{
+	struct dt_due *due = NULL;
+	struct dt_entry *e;
+	size_t n, cap = 0, pos, i;
+	time_t t;
+	int kind;
+
+	/* what one step starts (a fixed downtime past its end, what a start
+	 * triggers) may be due too: look again until nothing is */
+	for (;;) {
+		n = pos = 0;
+		for (e = dt->all.head; e != NULL; e = e->link[DT_L_ALL].next, pos++) {
+			dt_wants(e, &t, &kind);
+			if (t > now)
+				continue;
+			if (n == cap) {
+				cap = cap != 0 ? cap * 2 : 16;
+				due = xreallocarray(due, cap, sizeof(*due));
+			}
+			due[n++] = (struct dt_due){ t, pos, e->d.id, kind };
+		}
+		if (n == 0)
+			break;
+		qsort(due, n, sizeof(*due), dt_due_cmp);
+		for (i = 0; i < n; i++) {
+			/* an earlier step may have ended or started it */
+			if ((e = dt_id_get(dt, due[i].id)) == NULL)
+				continue;
+			dt_wants(e, &t, &kind);
+			if (kind != due[i].kind)
+				continue;
+			if (kind == DT_START)
+				dt_begin(dt, e, now);
+			else if (kind == DT_END)
+				dt_finish(dt, e, DOWNTIME_EV_STOPPED, now);
+			else
+				dt_expire(dt, e);
+		}
+	}
+	free(due);
+}
+
+void
+downtimes_object_state(struct downtimes *dt, const char *host, const char *svc, time_t now)
+{
+	struct state_common *st = dt_state(dt, host, svc);
+	struct dt_obj *o;
+	struct dt_entry *e;
+
+	/* Nagios's problem state: a host not UP, a service not OK (soft or hard) */
+	if (st == NULL || st->current_state == 0)
+		return;
+	if ((o = dt_obj_find(dt, host, svc, 0)) == NULL)
+		return;
+	/* check_pending_flex_*_downtime */
+	for (e = o->chain.head; e != NULL; e = e->link[DT_L_OBJECT].next) {
+		if (e->d.fixed || e->d.is_in_effect || e->d.triggered_by != 0)
+			continue;
+		if (e->d.start_time <= now && now <= e->d.end_time) {
+			e->d.flex_downtime_start = now;
+			dt_begin(dt, e, now);
+		}
+	}
+}
+
+const struct downtime *
+downtimes_find(const struct downtimes *dt, unsigned long id)
+{
+	struct dt_entry *e = dt_id_get(dt, id);
+
+	return e != NULL ? &e->d : NULL;
+}
+
+size_t
+downtimes_count(const struct downtimes *dt)
+{
+	return dt->all.len;
+}
+
+const struct downtime *
+downtimes_at(const struct downtimes *dt, size_t i)
+{
+	struct dt_cache *c = dt->cache;
+	struct dt_entry *e;
+	size_t n = 0;
+
+	if (i >= dt->all.len)
+		return NULL;
+	if (c->stale) {
+		if (c->cap < dt->all.len) {
+			c->cap = dt->all.len;
+			c->v = xreallocarray(c->v, c->cap, sizeof(*c->v));
+		}
+		for (e = dt->all.head; e != NULL; e = e->link[DT_L_ALL].next)
+			c->v[n++] = e;
+		c->stale = 0;
+	}
+	return &c->v[i]->d;
+}

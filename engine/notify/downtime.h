@@ -1,0 +1,113 @@
+/*
+ * downtime: scheduled downtime of hosts and services with Nagios 4.4.6's
+ * semantics (common/downtime.c): fixed downtime runs from start to end;
+ * flexible downtime starts when the object goes into a problem state
+ * between start and end and lasts `duration`; triggered downtime starts
+ * when the downtime it is triggered by starts.  Each downtime has a
+ * comment (entry type COMMENT_DOWNTIME) with Nagios's wording, made when
+ * it is scheduled and deleted when it ends.  A downtime in effect adds one
+ * to its object's scheduled_downtime_depth (overlaps stack).
+ *
+ * Like comments, a downtime names its object (heap copies of host name
+ * and service description).  The store keeps Nagios's order (by start
+ * time, as its downtime list), the order of status.dat and retention.dat.
+ * Ids come from prog_state's next_downtime_id.
+ *
+ * Time moves through downtimes_tick (the daemon calls it every second)
+ * and downtimes_object_state (every check result of an object whose state
+ * or state type changed, and at scheduling).  What happens goes to the
+ * event hook: main logs "HOST DOWNTIME ALERT" / "SERVICE DOWNTIME ALERT"
+ * lines (and, from issue 5, sends the DOWNTIME notifications).
+ */
+#ifndef JAQUE_DOWNTIME_H
+#define JAQUE_DOWNTIME_H
+
+#include <stddef.h>
+#include <time.h>
+
+struct comments;
+struct prog_state;
+struct state_common;
+
+enum downtime_event {
+	DOWNTIME_EV_STARTED,
+	DOWNTIME_EV_STOPPED,    /* ended at its end (or after its duration) */
+	DOWNTIME_EV_CANCELLED   /* deleted while in effect */
+};
+
+struct downtime {
+	unsigned long id;
+	unsigned long comment_id;
+	unsigned long triggered_by;   /* 0: not triggered */
+	char *host;                   /* heap */
+	char *svc;                    /* heap, NULL for host downtime */
+	char *author;                 /* heap */
+	char *comment;                /* heap */
+	time_t entry_time;
+	time_t start_time;
+	time_t flex_downtime_start;   /* when a flexible downtime started, else 0 */
+	time_t end_time;
+	unsigned long duration;       /* seconds */
+	int fixed;
+	int is_in_effect;
+	int start_notification_sent;
+};
+
+struct downtime_hooks {
+	void *arg;
+	/* the run-time state of an object (svc NULL: the host), NULL when no
+	 * such object exists in the running configuration */
+	struct state_common *(*state)(void *arg, const char *host, const char *svc);
+	/* a downtime started, stopped or was cancelled (after depth and
+	 * comment were updated); d is valid during the call only */
+	void (*event)(void *arg, enum downtime_event ev, const struct downtime *d, time_t t);
+};
+
+struct downtimes;
+
+/* comments and prog (ids) are borrowed and must outlive the store */
+struct downtimes *downtimes_new(struct comments *cs, struct prog_state *prog,
+    const struct downtime_hooks *hooks);
+void downtimes_free(struct downtimes *dt);
+
+/*
+ * Schedule a downtime, as an external command asks (entry_time and now:
+ * the time it is processed).  Refused (returns -1, *err says why in
+ * Nagios's words when it has some) for an unknown object, end not after
+ * start, an end in the past, or an unknown triggered_by id.  Adds the
+ * comment; starts a fixed downtime at once when now is inside it.
+ * Returns 0 and the new id in *id_out (may be NULL).
+ */
+int downtimes_schedule(struct downtimes *dt, const char *host, const char *svc,
+    time_t entry_time, const char *author, const char *comment, time_t start, time_t end,
+    int fixed, unsigned long triggered_by, unsigned long duration, time_t now,
+    unsigned long *id_out, const char **err);
+/*
+ * Add a downtime read from retention, with its ids (the comment is read
+ * separately).  One in effect adds to its object's depth again, as Nagios
+ * does on reading retention.  Returns 0, or -1 (duplicate id, unknown
+ * object).
+ */
+int downtimes_add_retained(struct downtimes *dt, const struct downtime *d, time_t now);
+/* delete one downtime by id (cancelling it if in effect, and the downtimes
+ * it triggered): 0, or -1 when there is none */
+int downtimes_delete(struct downtimes *dt, unsigned long id, time_t now);
+/*
+ * Delete the downtimes that match every given filter (DEL_DOWNTIME_BY_*):
+ * host NULL any, svc NULL any (svc "" only host downtime), start 0 any,
+ * comment NULL any.  Returns how many were deleted.
+ */
+size_t downtimes_delete_matching(struct downtimes *dt, const char *host, const char *svc,
+    time_t start, const char *comment, time_t now);
+/* start and end what is due at now */
+void downtimes_tick(struct downtimes *dt, time_t now);
+/* an object's state or state type changed (or a result came): start its
+ * pending flexible downtime if it is now in a problem state */
+void downtimes_object_state(struct downtimes *dt, const char *host, const char *svc, time_t now);
+
+const struct downtime *downtimes_find(const struct downtimes *dt, unsigned long id);
+/* iteration in Nagios's order */
+size_t downtimes_count(const struct downtimes *dt);
+const struct downtime *downtimes_at(const struct downtimes *dt, size_t i);
+
+#endif

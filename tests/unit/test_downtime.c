@@ -1,0 +1,958 @@
+/*
+ * test_downtime: scheduled downtime (engine/notify/downtime.c) against
+ * Nagios 4.4.6's common/downtime.c and base/commands.c.
+ *
+ * A fixture stands in for the engine: a table of hosts and services with
+ * their state_common (the hooks' state) and a record of every event with
+ * the object's depth and whether the downtime's comment was still there
+ * when the hook ran.  Covered: the comment Nagios writes (wording, dates
+ * in the "us" format, entry type, source, persistence, the author), a
+ * fixed downtime in the future and one already running, depth stacking
+ * with overlaps (an event only at 0 -> 1 and 1 -> 0, as Nagios logs),
+ * cancelling one in effect and one pending, triggered chains (start with
+ * the trigger, end or cancel with it, scheduled under a running trigger),
+ * flexible downtime started by a problem state inside its window and
+ * lasting its duration, flexible expiry, the refusals, delete_matching's
+ * filters and order, retention (in effect again, over, triggered, the
+ * comment replaced), the list order, and thousands of downtimes ending
+ * in one tick, and the id lookups over random deletions.  Every test
+ * runs with TZ=UTC.  Links engine/notify/downtime.c, comment.c and the
+ * util library (prog_state is filled by hand).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "engine/notify/comment.h"
+#include "engine/notify/downtime.h"
+#include "engine/objects/progstate.h"
+#include "engine/objects/state.h"
+
+#define T0 1600000000 /* 2020-09-13 12:26:40 UTC */
+#define H 3600
+
+struct obj {
+	const char *host;
+	const char *svc;
+	struct state_common st;
+};
+
+struct ev {
+	enum downtime_event ev;
+	unsigned long id;
+	time_t t;
+	int depth;        /* the object's depth during the call */
+	int sns;          /* d->start_notification_sent during the call */
+	int comment_left; /* the downtime's comment still existed */
+	char host[16];
+};
+
+struct fx {
+	struct obj objs[8];
+	size_t nobj;
+	struct comments *cs;
+	struct prog_state prog;
+	struct downtimes *dt;
+	struct ev ev[64];
+	size_t nev;
+};
+
+static struct obj *
+fx_obj(struct fx *f, const char *host, const char *svc)
+{
+	size_t i;
+
+	for (i = 0; i < f->nobj; i++) {
+		if (strcmp(f->objs[i].host, host) != 0)
+			continue;
+		if ((svc == NULL) != (f->objs[i].svc == NULL))
+			continue;
+		if (svc == NULL || strcmp(svc, f->objs[i].svc) == 0)
+			return &f->objs[i];
+	}
+	return NULL;
+}
+
+static struct state_common *
+hook_state(void *arg, const char *host, const char *svc)
+{
+	struct obj *o = fx_obj(arg, host, svc);
+
+	return o != NULL ? &o->st : NULL;
+}
+
+static void
+hook_event(void *arg, enum downtime_event ev, const struct downtime *d, time_t t)
+{
+	struct fx *f = arg;
+	struct ev *e;
+
+	assert_true(f->nev < 64);
+	e = &f->ev[f->nev++];
+	e->ev = ev;
+	e->id = d->id;
+	e->t = t;
+	e->depth = fx_obj(f, d->host, d->svc)->st.scheduled_downtime_depth;
+	e->sns = d->start_notification_sent;
+	e->comment_left = comments_find(f->cs, d->comment_id) != NULL;
+	snprintf(e->host, sizeof(e->host), "%s", d->host);
+}
+
+static int
+setup(void **state)
+{
+	static const char *names[][2] = { { "h1", NULL }, { "h1", "S1" }, { "h1", "S2" },
+		{ "h2", NULL }, { "h2", "S1" }, { "h3", NULL } };
+	struct downtime_hooks hooks = { NULL, hook_state, hook_event };
+	struct fx *f = calloc(1, sizeof(*f));
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		f->objs[i].host = names[i][0];
+		f->objs[i].svc = names[i][1];
+	}
+	f->nobj = i;
+	f->prog.next_comment_id = 1;
+	f->prog.next_downtime_id = 1;
+	f->cs = comments_new();
+	hooks.arg = f;
+	f->dt = downtimes_new(f->cs, &f->prog, &hooks);
+	*state = f;
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	struct fx *f = *state;
+
+	downtimes_free(f->dt);
+	comments_free(f->cs);
+	free(f);
+	return 0;
+}
+
+static int
+depth(struct fx *f, const char *host, const char *svc)
+{
+	return fx_obj(f, host, svc)->st.scheduled_downtime_depth;
+}
+
+/* schedule; must succeed; returns the id */
+static unsigned long
+sched(struct fx *f, const char *host, const char *svc, time_t start, time_t end, int fixed,
+    unsigned long trig, unsigned long dur, time_t now)
+{
+	unsigned long id = 0;
+	const char *err = NULL;
+
+	assert_int_equal(downtimes_schedule(f->dt, host, svc, now, "admin", "maintenance", start,
+	                     end, fixed, trig, dur, now, &id, &err),
+	    0);
+	assert_null(err);
+	assert_true(id != 0);
+	return id;
+}
+
+static void
+check_ev(const struct fx *f, size_t i, enum downtime_event ev, unsigned long id, time_t t, int dep)
+{
+	assert_true(i < f->nev);
+	assert_int_equal(f->ev[i].ev, ev);
+	assert_int_equal(f->ev[i].id, id);
+	assert_int_equal(f->ev[i].t, t);
+	assert_int_equal(f->ev[i].depth, dep);
+}
+
+static void
+t_comment_text(void **state)
+{
+	struct fx *f = *state;
+	const struct downtime *d;
+	const struct comment *c;
+	unsigned long id;
+
+	f->prog.next_comment_id = 40;
+	id = sched(f, "h1", NULL, T0 + H, T0 + 2 * H, 1, 0, 0, T0);
+	d = downtimes_find(f->dt, id);
+	assert_non_null(d);
+	assert_int_equal(d->comment_id, 40);
+	assert_int_equal(f->prog.next_comment_id, 41);
+	/* a fixed downtime lasts from start to end whatever duration said */
+	assert_int_equal(d->duration, H);
+	c = comments_find(f->cs, 40);
+	assert_non_null(c);
+	assert_string_equal(c->text,
+	    "This host has been scheduled for fixed downtime from 09-13-2020 13:26:40 to "
+	    "09-13-2020 14:26:40.  Notifications for the host will not be sent out during that "
+	    "time period.");
+	assert_string_equal(c->host, "h1");
+	assert_null(c->svc);
+	assert_string_equal(c->author, "admin");
+	assert_int_equal(c->entry_type, COMMENT_DOWNTIME);
+	assert_int_equal(c->source, COMMENT_SOURCE_INTERNAL);
+	assert_int_equal(c->persistent, 0);
+	assert_int_equal(c->expires, 0);
+	assert_int_equal(c->entry_time, T0);
+
+	/* flexible, a service, no author: "(Nagios Process)" on the comment */
+	assert_int_equal(downtimes_schedule(f->dt, "h1", "S1", T0 - 7, NULL, NULL, T0 + 86400,
+	                     T0 + 2 * 86400, 0, 0, 5 * H + 32 * 60 + 59, T0 + 1, &id, NULL),
+	    0);
+	d = downtimes_find(f->dt, id);
+	assert_int_equal(d->entry_time, T0 - 7);
+	assert_int_equal(d->duration, 5 * H + 32 * 60 + 59);
+	assert_int_equal(d->fixed, 0);
+	assert_string_equal(d->author, "");
+	assert_string_equal(d->comment, "");
+	c = comments_find(f->cs, d->comment_id);
+	assert_string_equal(c->text,
+	    "This service has been scheduled for flexible downtime starting between 09-14-2020 "
+	    "12:26:40 and 09-15-2020 12:26:40 and lasting for a period of 5 hours and 32 minutes.  "
+	    "Notifications for the service will not be sent out during that time period.");
+	assert_string_equal(c->author, "(Nagios Process)");
+	assert_string_equal(c->svc, "S1");
+	assert_int_equal(c->entry_time, T0 + 1);
+	assert_int_equal(comments_count(f->cs), 2);
+	assert_int_equal(f->nev, 0);
+}
+
+static void
+t_fixed(void **state)
+{
+	struct fx *f = *state;
+	const struct downtime *d;
+	unsigned long id, cid;
+
+	id = sched(f, "h1", "S1", T0 + 100, T0 + 200, 1, 0, 0, T0);
+	assert_int_equal(id, 1);
+	assert_int_equal(f->prog.next_downtime_id, 2);
+	d = downtimes_find(f->dt, id);
+	cid = d->comment_id;
+	assert_string_equal(d->host, "h1");
+	assert_string_equal(d->svc, "S1");
+	assert_string_equal(d->author, "admin");
+	assert_string_equal(d->comment, "maintenance");
+	assert_int_equal(d->is_in_effect, 0);
+	assert_int_equal(d->triggered_by, 0);
+
+	downtimes_tick(f->dt, T0 + 99);
+	assert_int_equal(d->is_in_effect, 0);
+	assert_int_equal(depth(f, "h1", "S1"), 0);
+	downtimes_tick(f->dt, T0 + 100);
+	assert_int_equal(d->is_in_effect, 1);
+	assert_int_equal(d->start_notification_sent, 1);
+	assert_int_equal(d->flex_downtime_start, 0);
+	assert_int_equal(depth(f, "h1", "S1"), 1);
+	assert_int_equal(depth(f, "h1", NULL), 0);
+	assert_int_equal(f->nev, 1);
+	check_ev(f, 0, DOWNTIME_EV_STARTED, id, T0 + 100, 1);
+	assert_int_equal(f->ev[0].sns, 0); /* the start notification is still to send */
+
+	downtimes_tick(f->dt, T0 + 199);
+	assert_int_equal(f->nev, 1);
+	assert_non_null(comments_find(f->cs, cid));
+	/* the tick may come late: the end is what counts */
+	downtimes_tick(f->dt, T0 + 230);
+	assert_null(downtimes_find(f->dt, id));
+	assert_int_equal(downtimes_count(f->dt), 0);
+	assert_null(comments_find(f->cs, cid));
+	assert_int_equal(depth(f, "h1", "S1"), 0);
+	assert_int_equal(f->nev, 2);
+	check_ev(f, 1, DOWNTIME_EV_STOPPED, id, T0 + 230, 0);
+	assert_int_equal(f->ev[1].comment_left, 0);
+
+	/* inside its window at scheduling: starts at once */
+	id = sched(f, "h2", NULL, T0 + 100, T0 + 400, 1, 0, 0, T0 + 300);
+	assert_int_equal(id, 2);
+	assert_int_equal(downtimes_find(f->dt, id)->is_in_effect, 1);
+	assert_int_equal(depth(f, "h2", NULL), 1);
+	check_ev(f, 2, DOWNTIME_EV_STARTED, id, T0 + 300, 1);
+	assert_int_equal(f->ev[2].comment_left, 1);
+	/* a tick far past start and end at once: start then stop */
+	id = sched(f, "h3", NULL, T0 + 500, T0 + 600, 1, 0, 0, T0 + 300);
+	downtimes_tick(f->dt, T0 + 1000);
+	assert_int_equal(f->nev, 6);
+	check_ev(f, 3, DOWNTIME_EV_STOPPED, 2, T0 + 1000, 0);
+	check_ev(f, 4, DOWNTIME_EV_STARTED, id, T0 + 1000, 1);
+	check_ev(f, 5, DOWNTIME_EV_STOPPED, id, T0 + 1000, 0);
+	assert_int_equal(downtimes_count(f->dt), 0);
+	assert_int_equal(comments_count(f->cs), 0);
+}
+
+static void
+t_overlap(void **state)
+{
+	struct fx *f = *state;
+	unsigned long a, b, c;
+
+	a = sched(f, "h1", NULL, T0 + 100, T0 + 300, 1, 0, 0, T0);
+	b = sched(f, "h1", NULL, T0 + 200, T0 + 400, 1, 0, 0, T0);
+	c = sched(f, "h2", NULL, T0 + 250, T0 + 260, 1, 0, 0, T0);
+	downtimes_tick(f->dt, T0 + 100);
+	assert_int_equal(depth(f, "h1", NULL), 1);
+	downtimes_tick(f->dt, T0 + 200);
+	assert_int_equal(depth(f, "h1", NULL), 2);
+	downtimes_tick(f->dt, T0 + 250);
+	downtimes_tick(f->dt, T0 + 260);
+	downtimes_tick(f->dt, T0 + 300);
+	assert_int_equal(depth(f, "h1", NULL), 1);
+	assert_null(downtimes_find(f->dt, a));
+	assert_int_equal(downtimes_find(f->dt, b)->is_in_effect, 1);
+	/* b started under a: no start notification was due for it */
+	assert_int_equal(downtimes_find(f->dt, b)->start_notification_sent, 0);
+	downtimes_tick(f->dt, T0 + 400);
+	assert_int_equal(depth(f, "h1", NULL), 0);
+	/* Nagios logs only the first start and the last end on one object */
+	assert_int_equal(f->nev, 4);
+	check_ev(f, 0, DOWNTIME_EV_STARTED, a, T0 + 100, 1);
+	check_ev(f, 1, DOWNTIME_EV_STARTED, c, T0 + 250, 1);
+	check_ev(f, 2, DOWNTIME_EV_STOPPED, c, T0 + 260, 0);
+	check_ev(f, 3, DOWNTIME_EV_STOPPED, b, T0 + 400, 0);
+	assert_int_equal(comments_count(f->cs), 0);
+}
+
+static void
+t_cancel(void **state)
+{
+	struct fx *f = *state;
+	unsigned long a, b, p, cb, cp;
+
+	a = sched(f, "h1", NULL, T0, T0 + 300, 1, 0, 0, T0);
+	b = sched(f, "h1", NULL, T0, T0 + 400, 1, 0, 0, T0);
+	p = sched(f, "h2", NULL, T0 + 100, T0 + 400, 1, 0, 0, T0);
+	cb = downtimes_find(f->dt, b)->comment_id;
+	cp = downtimes_find(f->dt, p)->comment_id;
+	assert_int_equal(depth(f, "h1", NULL), 2);
+	assert_int_equal(f->nev, 1);
+
+	/* one of two in effect: depth down, nothing logged yet */
+	assert_int_equal(downtimes_delete(f->dt, a, T0 + 10), 0);
+	assert_int_equal(depth(f, "h1", NULL), 1);
+	assert_int_equal(f->nev, 1);
+	assert_int_equal(downtimes_delete(f->dt, a, T0 + 10), -1);
+	/* the last one: CANCELLED after depth and comment were updated */
+	assert_int_equal(downtimes_delete(f->dt, b, T0 + 20), 0);
+	assert_int_equal(depth(f, "h1", NULL), 0);
+	assert_int_equal(f->nev, 2);
+	check_ev(f, 1, DOWNTIME_EV_CANCELLED, b, T0 + 20, 0);
+	assert_int_equal(f->ev[1].comment_left, 0);
+	assert_null(comments_find(f->cs, cb));
+
+	/* a pending one goes quietly and never starts */
+	assert_int_equal(downtimes_delete(f->dt, p, T0 + 30), 0);
+	assert_null(comments_find(f->cs, cp));
+	downtimes_tick(f->dt, T0 + 500);
+	assert_int_equal(f->nev, 2);
+	assert_int_equal(depth(f, "h2", NULL), 0);
+	assert_int_equal(downtimes_count(f->dt), 0);
+	assert_int_equal(comments_count(f->cs), 0);
+	assert_int_equal(downtimes_delete(f->dt, 999, T0), -1);
+}
+
+static void
+t_triggered(void **state)
+{
+	struct fx *f = *state;
+	unsigned long a, b, c, d, e;
+
+	/* a chain a <- b <- c and a second child d of a, ending before a */
+	a = sched(f, "h1", NULL, T0 + 100, T0 + 300, 1, 0, 0, T0);
+	b = sched(f, "h2", NULL, T0 + 5000, T0 + 6000, 1, a, 0, T0);
+	c = sched(f, "h2", "S1", T0 + 5000, T0 + 6000, 0, b, 60, T0);
+	d = sched(f, "h3", NULL, T0 + 50, T0 + 200, 1, a, 0, T0);
+	downtimes_tick(f->dt, T0 + 99);
+	assert_int_equal(f->nev, 0);
+	/* triggered ones start with their trigger, whatever their own start */
+	downtimes_tick(f->dt, T0 + 100);
+	assert_int_equal(f->nev, 4);
+	check_ev(f, 0, DOWNTIME_EV_STARTED, a, T0 + 100, 1);
+	check_ev(f, 1, DOWNTIME_EV_STARTED, d, T0 + 100, 1); /* earlier start: first in order */
+	check_ev(f, 2, DOWNTIME_EV_STARTED, b, T0 + 100, 1);
+	check_ev(f, 3, DOWNTIME_EV_STARTED, c, T0 + 100, 1);
+	/* a flexible triggered one lasts its duration from then */
+	assert_int_equal(downtimes_find(f->dt, c)->flex_downtime_start, T0 + 100);
+	assert_int_equal(depth(f, "h2", "S1"), 1);
+
+	/* scheduled while its trigger runs: starts at once */
+	e = sched(f, "h1", "S2", T0 + 150, T0 + 9000, 1, a, 0, T0 + 120);
+	assert_int_equal(downtimes_find(f->dt, e)->is_in_effect, 1);
+	check_ev(f, 4, DOWNTIME_EV_STARTED, e, T0 + 120, 1);
+
+	/* c's duration is up */
+	downtimes_tick(f->dt, T0 + 160);
+	check_ev(f, 5, DOWNTIME_EV_STOPPED, c, T0 + 160, 0);
+	/* d ends at its own end */
+	downtimes_tick(f->dt, T0 + 200);
+	check_ev(f, 6, DOWNTIME_EV_STOPPED, d, T0 + 200, 0);
+	assert_non_null(downtimes_find(f->dt, b));
+	/* a ends and takes b and e with it, a first */
+	downtimes_tick(f->dt, T0 + 300);
+	assert_int_equal(f->nev, 10);
+	check_ev(f, 7, DOWNTIME_EV_STOPPED, a, T0 + 300, 0);
+	check_ev(f, 8, DOWNTIME_EV_STOPPED, e, T0 + 300, 0);
+	check_ev(f, 9, DOWNTIME_EV_STOPPED, b, T0 + 300, 0);
+	assert_int_equal(downtimes_count(f->dt), 0);
+	assert_int_equal(comments_count(f->cs), 0);
+	assert_int_equal(depth(f, "h1", NULL) + depth(f, "h2", NULL) + depth(f, "h3", NULL) +
+	        depth(f, "h1", "S2") + depth(f, "h2", "S1"),
+	    0);
+}
+
+static void
+t_triggered_cancel(void **state)
+{
+	struct fx *f = *state;
+	unsigned long a, b, c;
+
+	a = sched(f, "h1", NULL, T0, T0 + 300, 1, 0, 0, T0);
+	b = sched(f, "h2", NULL, T0, T0 + 300, 1, a, 0, T0);
+	c = sched(f, "h3", NULL, T0, T0 + 300, 1, b, 0, T0);
+	sched(f, "h2", NULL, T0, T0 + 300, 1, 0, 0, T0); /* h2 twice in downtime */
+	assert_int_equal(depth(f, "h2", NULL), 2);
+	assert_int_equal(f->nev, 3);
+	/* cancelling b cancels c, not a */
+	assert_int_equal(downtimes_delete(f->dt, b, T0 + 10), 0);
+	assert_int_equal(depth(f, "h2", NULL), 1);
+	assert_int_equal(f->nev, 4);
+	check_ev(f, 3, DOWNTIME_EV_CANCELLED, c, T0 + 10, 0);
+	assert_null(downtimes_find(f->dt, c));
+	assert_non_null(downtimes_find(f->dt, a));
+	/* a pending trigger cancelled: its pending child goes too */
+	b = sched(f, "h3", NULL, T0 + 1000, T0 + 2000, 1, 0, 0, T0 + 10);
+	c = sched(f, "h2", NULL, T0 + 1000, T0 + 2000, 1, b, 0, T0 + 10);
+	assert_int_equal(downtimes_delete(f->dt, b, T0 + 20), 0);
+	assert_null(downtimes_find(f->dt, c));
+	assert_int_equal(f->nev, 4);
+	assert_int_equal(downtimes_count(f->dt), 2);
+	assert_int_equal(comments_count(f->cs), 2);
+}
+
+static void
+t_flexible(void **state)
+{
+	struct fx *f = *state;
+	struct obj *s = fx_obj(f, "h1", "S1"), *h = fx_obj(f, "h2", NULL);
+	const struct downtime *d;
+	unsigned long a, b;
+
+	a = sched(f, "h1", "S1", T0 + 100, T0 + 1000, 0, 0, 60, T0);
+	b = sched(f, "h2", NULL, T0 + 100, T0 + 1000, 0, 0, 600, T0);
+	d = downtimes_find(f->dt, a);
+	/* a problem before the window does nothing */
+	s->st.current_state = 2;
+	downtimes_object_state(f->dt, "h1", "S1", T0 + 50);
+	assert_int_equal(d->is_in_effect, 0);
+	/* the start time alone starts nothing */
+	downtimes_tick(f->dt, T0 + 150);
+	assert_int_equal(d->is_in_effect, 0);
+	/* OK inside the window: nothing */
+	s->st.current_state = 0;
+	downtimes_object_state(f->dt, "h1", "S1", T0 + 200);
+	assert_int_equal(d->is_in_effect, 0);
+	/* WARNING (soft or hard alike) inside the window: starts now, lasts 60 s */
+	s->st.current_state = 1;
+	downtimes_object_state(f->dt, "h1", "S1", T0 + 300);
+	assert_int_equal(d->is_in_effect, 1);
+	assert_int_equal(d->flex_downtime_start, T0 + 300);
+	assert_int_equal(depth(f, "h1", "S1"), 1);
+	check_ev(f, 0, DOWNTIME_EV_STARTED, a, T0 + 300, 1);
+	/* a host's state is not its services': h2 stays pending */
+	assert_int_equal(downtimes_find(f->dt, b)->is_in_effect, 0);
+	downtimes_tick(f->dt, T0 + 359);
+	assert_int_equal(d->is_in_effect, 1);
+	downtimes_tick(f->dt, T0 + 360);
+	assert_null(downtimes_find(f->dt, a));
+	check_ev(f, 1, DOWNTIME_EV_STOPPED, a, T0 + 360, 0);
+
+	/* the host: DOWN at the very end of the window still starts it, and
+	 * it outlasts end_time by its duration */
+	h->st.current_state = 1;
+	downtimes_object_state(f->dt, "h2", NULL, T0 + 1000);
+	d = downtimes_find(f->dt, b);
+	assert_int_equal(d->is_in_effect, 1);
+	downtimes_tick(f->dt, T0 + 1599);
+	assert_int_equal(d->is_in_effect, 1);
+	downtimes_tick(f->dt, T0 + 1600);
+	assert_null(downtimes_find(f->dt, b));
+	assert_int_equal(f->nev, 4);
+	check_ev(f, 3, DOWNTIME_EV_STOPPED, b, T0 + 1600, 0);
+
+	/* scheduled while the object is already in a problem state inside the window */
+	a = sched(f, "h2", NULL, T0 + 1500, T0 + 3000, 0, 0, 100, T0 + 1700);
+	assert_int_equal(downtimes_find(f->dt, a)->flex_downtime_start, T0 + 1700);
+	check_ev(f, 4, DOWNTIME_EV_STARTED, a, T0 + 1700, 1);
+	/* ... but not when the window is still ahead */
+	b = sched(f, "h2", NULL, T0 + 5000, T0 + 6000, 0, 0, 100, T0 + 1700);
+	assert_int_equal(downtimes_find(f->dt, b)->is_in_effect, 0);
+	/* unknown objects are ignored */
+	downtimes_object_state(f->dt, "nosuch", NULL, T0);
+	downtimes_object_state(f->dt, "h3", NULL, T0);
+}
+
+static void
+t_flexible_expiry(void **state)
+{
+	struct fx *f = *state;
+	unsigned long a, b, c, ca;
+
+	a = sched(f, "h1", "S1", T0 + 100, T0 + 1000, 0, 0, 60, T0);
+	/* a fixed triggered by a flexible one that never starts */
+	b = sched(f, "h2", NULL, T0 + 100, T0 + 2000, 1, a, 0, T0);
+	c = sched(f, "h3", NULL, T0 + 100, T0 + 900, 0, a, 60, T0);
+	ca = downtimes_find(f->dt, a)->comment_id;
+	downtimes_tick(f->dt, T0 + 901);
+	assert_null(downtimes_find(f->dt, c)); /* an unstarted triggered one expires too */
+	downtimes_tick(f->dt, T0 + 1000);
+	assert_non_null(downtimes_find(f->dt, a));
+	/* at end_time + 1 (Nagios's expire event), quietly */
+	downtimes_tick(f->dt, T0 + 1001);
+	assert_null(downtimes_find(f->dt, a));
+	assert_null(comments_find(f->cs, ca));
+	/* what it triggered stays (Nagios does not cascade an expiry) until its own end */
+	assert_non_null(downtimes_find(f->dt, b));
+	fx_obj(f, "h1", "S1")->st.current_state = 2;
+	downtimes_object_state(f->dt, "h1", "S1", T0 + 1002);
+	assert_int_equal(downtimes_find(f->dt, b)->is_in_effect, 0);
+	downtimes_tick(f->dt, T0 + 2001);
+	assert_null(downtimes_find(f->dt, b));
+	assert_int_equal(f->nev, 0);
+	assert_int_equal(comments_count(f->cs), 0);
+	assert_int_equal(depth(f, "h1", "S1"), 0);
+}
+
+static void
+t_refusals(void **state)
+{
+	struct fx *f = *state;
+	const char *err = NULL;
+	unsigned long id = 77;
+
+#define REFUSED(host, svc, start, end, fixed, trig, dur, now, msg)                                 \
+	do {                                                                                       \
+		err = NULL;                                                                        \
+		assert_int_equal(downtimes_schedule(f->dt, host, svc, T0, "a", "c", start, end,    \
+		                     fixed, trig, dur, now, &id, &err),                            \
+		    -1);                                                                           \
+		assert_string_equal(err, msg);                                                     \
+	} while (0)
+
+	REFUSED("nosuch", NULL, T0, T0 + 10, 1, 0, 0, T0, "No hostname, or host not found");
+	REFUSED(NULL, NULL, T0, T0 + 10, 1, 0, 0, T0, "No hostname, or host not found");
+	REFUSED("h1", "nosuch", T0, T0 + 10, 1, 0, 0, T0,
+	    "No service_description, or service not found");
+	REFUSED("h1", NULL, T0 + 10, T0 + 10, 1, 0, 0, T0, "Invalid start or end times");
+	REFUSED("h1", NULL, T0 + 10, T0 + 5, 1, 0, 0, T0, "Invalid start or end times");
+	REFUSED("h1", NULL, T0 - 100, T0, 1, 0, 0, T0, "Invalid start or end times");
+	REFUSED("h1", NULL, T0 - 100, T0 - 50, 0, 0, 10, T0, "Invalid start or end times");
+	REFUSED("h1", NULL, T0, T0 + 100, 0, 0, 0, T0, "Bad time spec");
+	/* fixed <= 0 is flexible */
+	REFUSED("h1", NULL, T0, T0 + 100, -1, 0, 0, T0, "Bad time spec");
+	assert_int_equal(f->prog.next_downtime_id, 1);
+	/* an unknown trigger: Nagios used up an id before it looked */
+	REFUSED("h1", NULL, T0, T0 + 100, 1, 5, 0, T0, "Triggering downtime not found");
+	assert_int_equal(f->prog.next_downtime_id, 2);
+	assert_int_equal(id, 77);
+	assert_int_equal(downtimes_count(f->dt), 0);
+	assert_int_equal(comments_count(f->cs), 0);
+	assert_int_equal(f->prog.next_comment_id, 1);
+	/* err may be NULL; end just after now is fine */
+	assert_int_equal(downtimes_schedule(f->dt, "nosuch", NULL, T0, "a", "c", T0, T0 + 1, 1, 0,
+	                     0, T0, NULL, NULL),
+	    -1);
+	assert_int_equal(downtimes_schedule(f->dt, "h1", NULL, T0, "a", "c", T0 - 5, T0 + 1, 7, 0,
+	                     0, T0, NULL, NULL),
+	    0);
+	assert_int_equal(downtimes_at(f->dt, 0)->id, 2);
+	assert_int_equal(downtimes_at(f->dt, 0)->fixed, 1);
+	/* no hooks at all: every object is unknown */
+	downtimes_free(f->dt);
+	f->dt = downtimes_new(f->cs, &f->prog, NULL);
+	REFUSED("h1", NULL, T0, T0 + 10, 1, 0, 0, T0, "No hostname, or host not found");
+#undef REFUSED
+}
+
+/* the ids in list order, as a string */
+static const char *
+order(const struct fx *f)
+{
+	static char buf[256];
+	size_t i, n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < downtimes_count(f->dt); i++) {
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%lu", i ? "," : "",
+		    downtimes_at(f->dt, i)->id);
+	}
+	return buf;
+}
+
+static void
+t_delete_matching(void **state)
+{
+	struct fx *f = *state;
+
+	sched(f, "h1", NULL, T0 + 100, T0 + 900, 1, 0, 0, T0); /* 1 */
+	sched(f, "h1", "S1", T0 + 100, T0 + 900, 1, 0, 0, T0); /* 2 */
+	sched(f, "h1", "S2", T0 + 200, T0 + 900, 1, 0, 0, T0); /* 3 */
+	sched(f, "h2", NULL, T0 + 200, T0 + 900, 1, 0, 0, T0); /* 4 */
+	sched(f, "h2", "S1", T0 + 100, T0 + 900, 1, 0, 0, T0); /* 5 */
+	/* 6, with another comment */
+	assert_int_equal(downtimes_schedule(f->dt, "h3", NULL, T0, "a", "other", T0 + 300, T0 + 900,
+	                     1, 0, 0, T0, NULL, NULL),
+	    0);
+	sched(f, "h1", NULL, T0 + 300, T0 + 900, 1, 0, 0, T0); /* 7 */
+	assert_string_equal(order(f), "1,2,5,3,4,6,7");
+
+	/* no filter at all deletes nothing */
+	assert_int_equal(downtimes_delete_matching(f->dt, NULL, NULL, 0, NULL, T0), 0);
+	/* a service name spares the host's own downtime */
+	assert_int_equal(downtimes_delete_matching(f->dt, NULL, "S1", 0, NULL, T0), 2);
+	assert_string_equal(order(f), "1,3,4,6,7");
+	/* "" : host downtime only */
+	assert_int_equal(downtimes_delete_matching(f->dt, "h1", "", 0, NULL, T0), 2);
+	assert_string_equal(order(f), "3,4,6");
+	/* start time and comment */
+	assert_int_equal(downtimes_delete_matching(f->dt, NULL, NULL, T0 + 300, "maintenance", T0),
+	    0);
+	assert_int_equal(downtimes_delete_matching(f->dt, NULL, NULL, T0 + 300, NULL, T0), 1);
+	assert_string_equal(order(f), "3,4");
+	assert_int_equal(downtimes_delete_matching(f->dt, "h2", NULL, 0, "maintenance", T0), 1);
+	assert_int_equal(downtimes_delete_matching(f->dt, NULL, NULL, 0, "maintenance", T0), 1);
+	assert_int_equal(downtimes_count(f->dt), 0);
+	assert_int_equal(comments_count(f->cs), 0);
+
+	/* a host name takes its services' too; matches go last first */
+	sched(f, "h1", NULL, T0, T0 + 900, 1, 0, 0, T0);      /* 8 */
+	sched(f, "h1", NULL, T0 + 10, T0 + 900, 1, 0, 0, T0); /* 9 */
+	sched(f, "h1", "S1", T0, T0 + 900, 1, 0, 0, T0);      /* 10 */
+	sched(f, "h2", NULL, T0, T0 + 900, 1, 0, 0, T0);      /* 11 */
+	downtimes_tick(f->dt, T0 + 10);
+	assert_int_equal(depth(f, "h1", NULL), 2);
+	f->nev = 0;
+	assert_int_equal(downtimes_delete_matching(f->dt, "h1", NULL, 0, NULL, T0 + 20), 3);
+	assert_string_equal(order(f), "11");
+	assert_int_equal(f->nev, 2);
+	/* 9 went first (depth 2 -> 1, no event), then 10, then 8 */
+	check_ev(f, 0, DOWNTIME_EV_CANCELLED, 10, T0 + 20, 0);
+	check_ev(f, 1, DOWNTIME_EV_CANCELLED, 8, T0 + 20, 0);
+}
+
+static void
+t_delete_matching_chain(void **state)
+{
+	struct fx *f = *state;
+
+	/* the trigger and what it triggers both match: counted twice, deleted once */
+	sched(f, "h1", NULL, T0 + 100, T0 + 900, 1, 0, 0, T0); /* 1 */
+	sched(f, "h1", "S1", T0 + 100, T0 + 900, 1, 1, 0, T0); /* 2 */
+	sched(f, "h2", NULL, T0 + 100, T0 + 900, 1, 1, 0, T0); /* 3 */
+	assert_int_equal(downtimes_delete_matching(f->dt, "h1", NULL, 0, NULL, T0), 2);
+	assert_int_equal(downtimes_count(f->dt), 0);
+	assert_int_equal(comments_count(f->cs), 0);
+}
+
+static void
+t_order(void **state)
+{
+	struct fx *f = *state;
+	unsigned long a;
+
+	a = sched(f, "h1", NULL, T0 + 500, T0 + 900, 1, 0, 0, T0); /* 1 */
+	sched(f, "h2", NULL, T0 + 500, T0 + 900, 1, a, 0, T0);     /* 2 */
+	sched(f, "h3", NULL, T0 + 100, T0 + 900, 1, 0, 0, T0);     /* 3 */
+	sched(f, "h1", "S1", T0 + 500, T0 + 900, 1, 0, 0, T0);     /* 4: before 2 */
+	sched(f, "h1", "S2", T0 + 700, T0 + 900, 1, 0, 0, T0);     /* 5 */
+	sched(f, "h2", "S1", T0 + 500, T0 + 900, 1, a, 0, T0);     /* 6: after 2 */
+	sched(f, "h1", NULL, T0 + 50, T0 + 900, 0, 0, 10, T0);     /* 7: first */
+	sched(f, "h2", NULL, T0 + 500, T0 + 900, 1, 0, 0, T0);     /* 8: after 4 */
+	assert_string_equal(order(f), "7,3,1,4,8,2,6,5");
+	assert_int_equal(downtimes_delete(f->dt, 4, T0), 0);
+	assert_string_equal(order(f), "7,3,1,8,2,6,5");
+	assert_null(downtimes_at(f->dt, 7));
+	assert_null(downtimes_find(f->dt, 4));
+	assert_int_equal(downtimes_find(f->dt, 6)->triggered_by, 1);
+}
+
+static void
+t_retained(void **state)
+{
+	struct fx *f = *state;
+	struct downtime d;
+	const struct downtime *got;
+	const struct comment *c;
+	unsigned long oldc;
+
+	/* the comment retention had for it: replaced by a new one, as Nagios does */
+	f->prog.next_comment_id = 10;
+	c = comments_add(f->cs, 7, &f->prog.next_comment_id, COMMENT_DOWNTIME, "h1", NULL, T0 - H,
+	    "admin", "old text", 0, COMMENT_SOURCE_INTERNAL, 0, 0);
+	oldc = c->id;
+	comments_add(f->cs, 8, &f->prog.next_comment_id, COMMENT_USER, "h1", NULL, T0 - H, "admin",
+	    "a user comment", 1, COMMENT_SOURCE_EXTERNAL, 0, 0);
+
+	memset(&d, 0, sizeof(d));
+	d.id = 20;
+	d.comment_id = oldc;
+	d.host = "h1";
+	d.author = "admin";
+	d.comment = "rack move";
+	d.entry_time = T0 - 2 * H;
+	d.start_time = T0 - H;
+	d.end_time = T0 + H;
+	d.duration = 2 * H;
+	d.fixed = 1;
+	d.is_in_effect = 1;
+	d.start_notification_sent = 1;
+	assert_int_equal(downtimes_add_retained(f->dt, &d, T0), 0);
+	assert_int_equal(f->prog.next_downtime_id, 21);
+	got = downtimes_find(f->dt, 20);
+	assert_non_null(got);
+	assert_int_equal(got->is_in_effect, 1);
+	assert_int_equal(got->entry_time, T0 - 2 * H);
+	assert_string_equal(got->comment, "rack move");
+	assert_int_equal(depth(f, "h1", NULL), 1);
+	/* Nagios logs the start again, without a second notification */
+	check_ev(f, 0, DOWNTIME_EV_STARTED, 20, T0, 1);
+	assert_int_equal(f->ev[0].sns, 1);
+	assert_null(comments_find(f->cs, oldc));
+	assert_non_null(comments_find(f->cs, 8));
+	assert_int_equal(got->comment_id, 10);
+	c = comments_find(f->cs, 10);
+	assert_int_equal(c->entry_type, COMMENT_DOWNTIME);
+	assert_int_equal(c->entry_time, T0);
+	assert_string_equal(c->text,
+	    "This host has been scheduled for fixed downtime from 09-13-2020 11:26:40 to "
+	    "09-13-2020 13:26:40.  Notifications for the host will not be sent out during that "
+	    "time period.");
+
+	/* the same id twice, an unknown object, an unknown trigger, bad times */
+	assert_int_equal(downtimes_add_retained(f->dt, &d, T0), -1);
+	d.id = 21;
+	d.host = "gone";
+	assert_int_equal(downtimes_add_retained(f->dt, &d, T0), -1);
+	d.host = "h2";
+	d.triggered_by = 99;
+	assert_int_equal(downtimes_add_retained(f->dt, &d, T0), -1);
+	d.triggered_by = 0;
+	d.end_time = d.start_time;
+	assert_int_equal(downtimes_add_retained(f->dt, &d, T0), -1);
+	d.end_time = T0 + H;
+	d.fixed = 0;
+	d.duration = 0;
+	assert_int_equal(downtimes_add_retained(f->dt, &d, T0), -1);
+	assert_int_equal(downtimes_count(f->dt), 1);
+
+	/* triggered by 20 and in effect: starts again with it (20 already runs) */
+	d.fixed = 1;
+	d.duration = 2 * H;
+	d.triggered_by = 20;
+	d.start_notification_sent = 0;
+	assert_int_equal(downtimes_add_retained(f->dt, &d, T0), 0);
+	assert_int_equal(downtimes_find(f->dt, 21)->is_in_effect, 1);
+	check_ev(f, 1, DOWNTIME_EV_STARTED, 21, T0, 1);
+	assert_int_equal(f->ev[1].sns, 0);
+
+	/* in effect but over while we were down: starts, and the next tick ends it */
+	memset(&d, 0, sizeof(d));
+	d.id = 5;
+	d.host = "h2";
+	d.svc = "S1";
+	d.start_time = T0 - 3 * H;
+	d.end_time = T0 - 2 * H;
+	d.fixed = 1;
+	d.duration = H;
+	d.is_in_effect = 1;
+	d.start_notification_sent = 1;
+	assert_int_equal(downtimes_add_retained(f->dt, &d, T0), 0);
+	assert_int_equal(f->prog.next_downtime_id, 22); /* a lower id does not lower it */
+	assert_string_equal(downtimes_find(f->dt, 5)->author, "");
+	assert_string_equal(comments_find(f->cs, downtimes_find(f->dt, 5)->comment_id)->author,
+	    "(Nagios Process)");
+	check_ev(f, 2, DOWNTIME_EV_STARTED, 5, T0, 1);
+
+	/* a flexible one in effect keeps its start: ends at flex start + duration */
+	memset(&d, 0, sizeof(d));
+	d.id = 30;
+	d.host = "h3";
+	d.start_time = T0 - 2 * H;
+	d.end_time = T0 + 2 * H;
+	d.flex_downtime_start = T0 - 100;
+	d.duration = 400;
+	d.is_in_effect = 1;
+	assert_int_equal(downtimes_add_retained(f->dt, &d, T0), 0);
+	assert_int_equal(downtimes_find(f->dt, 30)->flex_downtime_start, T0 - 100);
+	check_ev(f, 3, DOWNTIME_EV_STARTED, 30, T0, 1);
+
+	/* a pending flexible one already over: expires at the first tick, quietly */
+	memset(&d, 0, sizeof(d));
+	d.id = 31;
+	d.host = "h3";
+	d.start_time = T0 - 2 * H;
+	d.end_time = T0 - H;
+	d.duration = 400;
+	assert_int_equal(downtimes_add_retained(f->dt, &d, T0), 0);
+	assert_int_equal(downtimes_find(f->dt, 31)->is_in_effect, 0);
+	/* id 0: a new one */
+	d.id = 0;
+	d.end_time = T0 + H;
+	assert_int_equal(downtimes_add_retained(f->dt, &d, T0), 0);
+	assert_non_null(downtimes_find(f->dt, 32));
+	assert_int_equal(f->prog.next_downtime_id, 33);
+
+	assert_string_equal(order(f), "5,30,31,32,20,21");
+	downtimes_tick(f->dt, T0);
+	assert_int_equal(f->nev, 5);
+	check_ev(f, 4, DOWNTIME_EV_STOPPED, 5, T0, 0);
+	assert_null(downtimes_find(f->dt, 31));
+	downtimes_tick(f->dt, T0 + 300);
+	check_ev(f, 5, DOWNTIME_EV_STOPPED, 30, T0 + 300, 0);
+	downtimes_tick(f->dt, T0 + H);
+	assert_int_equal(f->nev, 8);
+	check_ev(f, 6, DOWNTIME_EV_STOPPED, 20, T0 + H, 0);
+	check_ev(f, 7, DOWNTIME_EV_STOPPED, 21, T0 + H, 0);
+	downtimes_tick(f->dt, T0 + H + 1);
+	assert_int_equal(downtimes_count(f->dt), 0);
+	assert_int_equal(comments_count(f->cs), 1); /* the user comment */
+}
+
+/* a retained trigger that restarts restarts what it triggers */
+static void
+t_retained_trigger_pending(void **state)
+{
+	struct fx *f = *state;
+	struct downtime d;
+
+	memset(&d, 0, sizeof(d));
+	d.id = 3;
+	d.host = "h1";
+	d.start_time = T0 + 100;
+	d.end_time = T0 + 200;
+	d.duration = 100;
+	d.fixed = 1;
+	assert_int_equal(downtimes_add_retained(f->dt, &d, T0), 0);
+	d.id = 4;
+	d.host = "h2";
+	d.triggered_by = 3;
+	d.is_in_effect = 1; /* cannot be, its trigger is not; Nagios waits for the trigger */
+	assert_int_equal(downtimes_add_retained(f->dt, &d, T0), 0);
+	assert_int_equal(downtimes_find(f->dt, 4)->is_in_effect, 0);
+	assert_int_equal(f->nev, 0);
+	downtimes_tick(f->dt, T0 + 100);
+	assert_int_equal(f->nev, 2);
+	check_ev(f, 1, DOWNTIME_EV_STARTED, 4, T0 + 100, 1);
+}
+
+/* thousands of downtimes starting and ending together; timers that go stale */
+static void
+t_many(void **state)
+{
+	struct fx *f = *state;
+	struct obj *o = fx_obj(f, "h1", NULL);
+	unsigned long i, first, id;
+
+	first = sched(f, "h2", NULL, T0 + 100, T0 + 200, 1, 0, 0, T0);
+	for (i = 0; i < 5000; i++)
+		sched(f, "h1", NULL, T0 + 100, T0 + 200, 1, i % 2 ? first : 0, 0, T0);
+	assert_int_equal(downtimes_count(f->dt), 5001);
+	/* the untriggered ones first, each group in the order scheduled */
+	assert_int_equal(downtimes_at(f->dt, 0)->id, first);
+	assert_int_equal(downtimes_at(f->dt, 1)->id, first + 1);
+	assert_int_equal(downtimes_at(f->dt, 2500)->id, first + 4999);
+	assert_int_equal(downtimes_at(f->dt, 2501)->id, first + 2);
+	assert_int_equal(downtimes_at(f->dt, 5000)->id, first + 5000);
+	downtimes_tick(f->dt, T0 + 100);
+	assert_int_equal(o->st.scheduled_downtime_depth, 5000);
+	assert_int_equal(f->nev, 2);
+	/* schedule and cancel far-future ones: their timers must not pile up */
+	for (i = 0; i < 20000; i++) {
+		id = sched(f, "h3", NULL, T0 + 100000 + (time_t)i, T0 + 200000, 1, 0, 0, T0 + 100);
+		assert_int_equal(downtimes_delete(f->dt, id, T0 + 100), 0);
+	}
+	downtimes_tick(f->dt, T0 + 200);
+	assert_int_equal(o->st.scheduled_downtime_depth, 0);
+	assert_int_equal(downtimes_count(f->dt), 0);
+	assert_int_equal(comments_count(f->cs), 0);
+	assert_int_equal(f->nev, 4);
+	check_ev(f, 2, DOWNTIME_EV_STOPPED, first, T0 + 200, 0);
+	check_ev(f, 3, DOWNTIME_EV_STOPPED, first + 4999, T0 + 200, 0);
+	downtimes_tick(f->dt, T0 + 300000);
+	assert_int_equal(f->nev, 4);
+}
+
+/* the id map under deletions in random order (its gaps are closed by shifting) */
+static void
+t_ids_random(void **state)
+{
+	struct fx *f = *state;
+	static unsigned long ids[3000];
+	static char gone[3000];
+	unsigned long i, j, tmp, seed = 12345;
+
+	for (i = 0; i < 3000; i++)
+		ids[i] = sched(f, "h1", NULL, T0 + 10 + (time_t)(i % 17), T0 + 100, 1, 0, 0, T0);
+	for (i = 2999; i > 0; i--) {
+		seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+		j = (seed >> 33) % (i + 1);
+		tmp = ids[i];
+		ids[i] = ids[j];
+		ids[j] = tmp;
+	}
+	for (i = 0; i < 3000; i++) {
+		if (i % 3 == 0)
+			continue;
+		assert_int_equal(downtimes_delete(f->dt, ids[i], T0), 0);
+		gone[ids[i] - 1] = 1;
+		/* every tenth step, every id answers as it should */
+		if (i % 10 != 0)
+			continue;
+		for (j = 1; j <= 3000; j++) {
+			if (gone[j - 1])
+				assert_null(downtimes_find(f->dt, j));
+			else
+				assert_int_equal(downtimes_find(f->dt, j)->id, j);
+		}
+	}
+	assert_int_equal(downtimes_count(f->dt), 1000);
+	assert_int_equal(comments_count(f->cs), 1000);
+	for (i = 1; i < 1000; i++)
+		assert_true(
+		    downtimes_at(f->dt, i - 1)->start_time <= downtimes_at(f->dt, i)->start_time);
+	downtimes_tick(f->dt, T0 + 100);
+	assert_int_equal(downtimes_count(f->dt), 0);
+	assert_int_equal(depth(f, "h1", NULL), 0);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(t_comment_text, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_fixed, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_overlap, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_cancel, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_triggered, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_triggered_cancel, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_flexible, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_flexible_expiry, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_refusals, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_delete_matching, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_delete_matching_chain, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_order, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_retained, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_retained_trigger_pending, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_many, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_ids_random, setup, teardown),
+	};
+
+	setenv("TZ", "UTC", 1);
+	tzset();
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

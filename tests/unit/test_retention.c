@@ -1,0 +1,1174 @@
+/*
+ * test_retention: retention.dat written and read as Nagios 4.4.6 does.
+ *
+ * t_nagios_file reads tests/fixtures/retention-nagios446.dat, written by
+ * the real nagios4 on tests/fixtures/retention-cfg (its nagios.cfg says
+ * what was done to it), and checks what was applied against what nagios4
+ * itself showed in status.dat after loading the same file (but for the
+ * period and custom variable overrides jaque does not keep): states, texts
+ * (long output unescaped), acknowledgements, the switches whose modified
+ * bit is set, the per-object retain_* rules (legacy1 keeps no status and,
+ * as 4.4.6 reads it, no acknowledgement; legacy1;Ping keeps its status),
+ * the next notification time, the comments Nagios keeps and drops, the
+ * downtimes with new comments (ids 9, 10, 11, as Nagios gave them) and the
+ * ids.  Then a host and a contact block written back from that state are
+ * byte for byte Nagios's.  The horizon and use_retained_program_state
+ * variants, a round trip of every written field through write and read
+ * (and the second file equal to the first), the load rules on small
+ * hand-made files (masks, gates, max_attempts, escalations, global event
+ * handlers, unknown objects), garbage, truncation at many offsets, lines
+ * over the cap, a missing and an unreadable file, the writer's mode and
+ * its failure.  TZ is UTC.  Links compat/retention*.c, the comment and
+ * downtime stores, progstate, afile and the configuration reader.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "compat/config/config.h"
+#include "compat/config/diag.h"
+#include "compat/extcmd.h"
+#include "compat/retention.h"
+#include "compat/snapshot.h"
+#include "engine/check/statemachine.h"
+#include "engine/notify/comment.h"
+#include "engine/notify/downtime.h"
+#include "engine/objects/objects.h"
+#include "engine/objects/progstate.h"
+#include "engine/objects/state.h"
+
+/* the fixture's "created" */
+#define CREATED ((time_t)1796238950)
+
+static char tmpdir[64];
+
+/* one running generation: configuration, state, stores, snapshot */
+struct fx {
+	struct config_gen gen;
+	struct diag *dg;
+	struct prog_state prog;
+	struct sm_ids ids;
+	struct host_state *hosts;
+	struct svc_state *svcs;
+	struct contact_state *contacts;
+	struct comments *cs;
+	struct downtimes *dt;
+	struct snapshot s;
+	int started;
+};
+
+static struct state_common *
+fx_state(void *arg, const char *host, const char *svc)
+{
+	struct fx *f = arg;
+	const struct obj_host *h;
+	const struct obj_service *s;
+
+	if (svc == NULL) {
+		h = objects_find_host(f->gen.objs, host);
+		return h != NULL ? &f->hosts[h->id].c : NULL;
+	}
+	s = objects_find_service(f->gen.objs, host, svc);
+	return s != NULL ? &f->svcs[s->id].c : NULL;
+}
+
+static void
+fx_event(void *arg, enum downtime_event ev, const struct downtime *d, time_t t)
+{
+	struct fx *f = arg;
+
+	(void)d;
+	(void)t;
+	if (ev == DOWNTIME_EV_STARTED)
+		f->started++;
+}
+
+static void
+fx_open(struct fx *f, const char *cfgpath, time_t now)
+{
+	struct downtime_hooks hooks = { f, fx_state, fx_event };
+	const struct objects *o;
+	unsigned i;
+
+	memset(f, 0, sizeof(*f));
+	f->dg = diag_new(NULL);
+	assert_int_equal(config_read(cfgpath, NULL, f->dg, NULL, &f->gen), CONFIG_OK);
+	assert_int_equal(diag_errors(f->dg), 0);
+	o = f->gen.objs;
+	f->hosts = calloc(o->nhosts + 1, sizeof(*f->hosts));
+	f->svcs = calloc(o->nservices + 1, sizeof(*f->svcs));
+	f->contacts = calloc(o->ncontacts + 1, sizeof(*f->contacts));
+	for (i = 0; i < o->nhosts; i++)
+		state_host_init(&f->hosts[i], &o->hosts[i]);
+	for (i = 0; i < o->nservices; i++)
+		state_svc_init(&f->svcs[i], &o->services[i]);
+	for (i = 0; i < o->ncontacts; i++)
+		state_contact_init(&f->contacts[i], &o->contacts[i]);
+	progstate_init(&f->prog, now, 1234, 0);
+	f->ids.next_event_id = 1;
+	f->ids.next_problem_id = 1;
+	f->cs = comments_new();
+	f->dt = downtimes_new(f->cs, &f->prog, &hooks);
+	f->s.objs = o;
+	f->s.cfg = &f->gen.cfg;
+	f->s.prog = &f->prog;
+	f->s.ids = &f->ids;
+	f->s.hosts = f->hosts;
+	f->s.svcs = f->svcs;
+	f->s.contacts = f->contacts;
+	f->s.comments = f->cs;
+	f->s.downtimes = f->dt;
+	f->s.now = now;
+}
+
+static void
+fx_close(struct fx *f)
+{
+	unsigned i;
+
+	for (i = 0; i < f->gen.objs->nhosts; i++)
+		state_host_clear(&f->hosts[i]);
+	for (i = 0; i < f->gen.objs->nservices; i++)
+		state_svc_clear(&f->svcs[i]);
+	free(f->hosts);
+	free(f->svcs);
+	free(f->contacts);
+	downtimes_free(f->dt);
+	comments_free(f->cs);
+	progstate_clear(&f->prog);
+	config_gen_free(&f->gen);
+	diag_free(f->dg);
+}
+
+static struct host_state *
+H(struct fx *f, const char *name)
+{
+	const struct obj_host *h = objects_find_host(f->gen.objs, name);
+
+	assert_non_null(h);
+	return &f->hosts[h->id];
+}
+
+static struct svc_state *
+S(struct fx *f, const char *host, const char *desc)
+{
+	const struct obj_service *s = objects_find_service(f->gen.objs, host, desc);
+
+	assert_non_null(s);
+	return &f->svcs[s->id];
+}
+
+static struct contact_state *
+C(struct fx *f, const char *name)
+{
+	const struct obj_contact *c = objects_find_contact(f->gen.objs, name);
+
+	assert_non_null(c);
+	return &f->contacts[c->id];
+}
+
+static const char *
+srcdir(void)
+{
+	const char *d = getenv("abs_top_srcdir");
+
+	return d != NULL ? d : ".";
+}
+
+static void
+fixture_cfg(char *buf, size_t n)
+{
+	snprintf(buf, n, "%s/tests/fixtures/retention-cfg/nagios.cfg", srcdir());
+}
+
+static char *
+tpath(const char *name)
+{
+	static char buf[4][256];
+	static int k;
+
+	k = (k + 1) % 4;
+	snprintf(buf[k], sizeof(buf[k]), "%s/%s", tmpdir, name);
+	return buf[k];
+}
+
+static void
+put(const char *name, const char *text)
+{
+	FILE *fp = fopen(tpath(name), "w");
+
+	assert_non_null(fp);
+	fputs(text, fp);
+	fclose(fp);
+}
+
+static char *
+slurp(const char *path, size_t *len)
+{
+	FILE *fp = fopen(path, "r");
+	char *buf;
+	long n;
+
+	assert_non_null(fp);
+	fseek(fp, 0, SEEK_END);
+	n = ftell(fp);
+	rewind(fp);
+	buf = malloc((size_t)n + 1);
+	assert_int_equal(fread(buf, 1, (size_t)n, fp), (size_t)n);
+	buf[n] = '\0';
+	fclose(fp);
+	if (len != NULL)
+		*len = (size_t)n;
+	return buf;
+}
+
+/* the block of text starting at the line `head` up to its "}\n" (heap) */
+static char *
+block(const char *text, const char *head)
+{
+	const char *a = strstr(text, head), *b;
+
+	assert_non_null(a);
+	b = strstr(a, "\n}\n");
+	assert_non_null(b);
+	return strndup(a, (size_t)(b - a) + 3);
+}
+
+/* remove the line starting with key from text */
+static void
+drop_line(char *text, const char *key)
+{
+	char *a = strstr(text, key), *b;
+
+	assert_non_null(a);
+	b = strchr(a, '\n');
+	assert_non_null(b);
+	memmove(a, b + 1, strlen(b + 1) + 1);
+}
+
+static int
+has_problem(const struct retention_report *rep, const char *what)
+{
+	size_t i;
+
+	for (i = 0; i < rep->nproblems && i < RETENTION_PROBLEMS; i++)
+		if (strstr(rep->problems[i], what) != NULL)
+			return 1;
+	return 0;
+}
+
+/* a comment by id, or NULL */
+static const struct comment *
+cm(struct fx *f, unsigned long id)
+{
+	return comments_find(f->cs, id);
+}
+
+/* ---- the file nagios4 wrote ---- */
+
+static void
+read_fixture(struct fx *f, time_t now, struct retention_report *rep)
+{
+	char cfg[512];
+
+	fixture_cfg(cfg, sizeof(cfg));
+	fx_open(f, cfg, now);
+	assert_int_equal(retention_read(f->gen.cfg.state_retention_file, &f->s, rep), 0);
+}
+
+static void
+t_nagios_file(void **state)
+{
+	struct retention_report rep;
+	struct fx f;
+	struct host_state *h;
+	struct svc_state *s;
+	const struct comment *c;
+	const struct downtime *d;
+	int i;
+
+	(void)state;
+	read_fixture(&f, CREATED + 21, &rep);
+	assert_int_equal(rep.missing, 0);
+	assert_int_equal(rep.program_applied, 1);
+	assert_int_equal(rep.scheduling_ok, 1);
+	assert_int_equal(rep.hosts, 3);
+	assert_int_equal(rep.services, 4);
+	assert_int_equal(rep.contacts, 2);
+	assert_int_equal(rep.gone_hosts + rep.gone_services + rep.gone_contacts, 0);
+	assert_int_equal(rep.lines_skipped, 0);
+	assert_int_equal(rep.comments, 3);
+	assert_int_equal(rep.comments_dropped, 5);
+	assert_int_equal(rep.downtimes, 3);
+	assert_int_equal(rep.downtimes_dropped, 0);
+	assert_true(has_problem(
+	    &rep, "service 'web1;Disk': check_period override 'workhours' is not kept"));
+	assert_true(has_problem(
+	    &rep, "service 'db1;MySQL': custom variable _PORT override '3307' is not kept"));
+	assert_true(
+	    has_problem(&rep, "contact 'admin': service_notification_period override 'workhours'"));
+
+	/* program: the two switches whose bits are set, ids */
+	assert_int_equal(f.prog.modified_host_attributes, 144);
+	assert_int_equal(f.prog.modified_service_attributes, 16);
+	assert_int_equal(f.gen.cfg.enable_flap_detection, 1);
+	assert_int_equal(f.gen.cfg.obsess_over_hosts, 1);
+	assert_int_equal(f.gen.cfg.obsess_over_services, 0);
+	assert_int_equal(f.prog.next_downtime_id, 4);
+	assert_int_equal(f.prog.next_notification_id, 6);
+	assert_int_equal(f.ids.next_event_id, 5);
+	assert_int_equal(f.ids.next_problem_id, 5);
+	assert_int_equal(f.prog.next_comment_id, 12); /* 9..11 went to the downtimes */
+
+	/* db1: passive result, in downtime */
+	h = H(&f, "db1");
+	assert_int_equal(h->c.has_been_checked, 1);
+	assert_int_equal(h->c.current_state, 0);
+	assert_int_equal(h->c.check_type, STATE_CHECK_PASSIVE);
+	assert_string_equal(h->c.output, "PING OK - rta 0.1ms");
+	assert_null(h->c.long_output);
+	assert_null(h->c.perf_data);
+	assert_true(h->c.latency == 0.355);
+	assert_int_equal(h->c.last_check, 1796238920);
+	assert_int_equal(h->last_time_up, 1796238920);
+	assert_int_equal(h->c.max_attempts, 3);
+	assert_int_equal(h->c.active_checks_enabled, 0);
+	assert_int_equal(h->c.scheduled_downtime_depth, 1);
+	assert_int_equal(h->c.modified_attributes, 0);
+	/* legacy1: retain_status_information 0: nothing, not even its acknowledgement */
+	h = H(&f, "legacy1");
+	assert_int_equal(h->c.has_been_checked, 0);
+	assert_int_equal(h->c.current_state, 0);
+	assert_null(h->c.output);
+	assert_int_equal(h->c.problem_has_been_acknowledged, 0);
+	assert_int_equal(h->c.last_check, 0);
+	/* web1: an active check, max_attempts changed, next_check kept */
+	h = H(&f, "web1");
+	assert_int_equal(h->c.modified_attributes, EXTCMD_MODATTR_MAX_CHECK_ATTEMPTS);
+	assert_int_equal(h->c.max_attempts, 4);
+	assert_int_equal(h->c.check_type, STATE_CHECK_ACTIVE);
+	assert_true(h->c.execution_time == 0.002);
+	assert_int_equal(h->c.next_check, 1796239208);
+	assert_int_equal(h->c.last_state_change, 1796238920);
+	assert_int_equal(h->c.last_hard_state_change, 1796238920);
+	assert_string_equal(h->c.output, "UP - host answers");
+
+	/* web1;HTTP: hard CRITICAL, acknowledged, notified */
+	s = S(&f, "web1", "HTTP");
+	assert_int_equal(s->c.current_state, 2);
+	assert_int_equal(s->c.last_hard_state, 2);
+	assert_int_equal(s->c.state_type, STATE_HARD);
+	assert_int_equal(s->c.current_attempt, 3);
+	assert_string_equal(s->c.output, "CRITICAL - connection refused");
+	assert_string_equal(s->c.long_output, "second line\nthird \\ line");
+	assert_string_equal(s->c.perf_data, "time=5.0s;1;2;0");
+	assert_int_equal(s->c.problem_has_been_acknowledged, 1);
+	assert_int_equal(s->c.acknowledgement_type, 2);
+	assert_int_equal(s->c.notified_on, OBJ_OPT_CRITICAL);
+	assert_int_equal(s->c.current_notification_number, 1);
+	assert_int_equal(s->c.last_notification, 1796238920);
+	assert_int_equal(s->c.next_notification, 1796242520); /* + 60 min, as nagios4 had it */
+	assert_int_equal(s->c.current_event_id, 1);
+	assert_int_equal(s->c.current_problem_id, 1);
+	assert_int_equal(s->last_time_critical, 1796238920);
+	assert_true(s->c.percent_state_change == 6.25);
+	for (i = 0; i < STATE_HISTORY - 1; i++)
+		assert_int_equal(s->c.state_history[i], 0);
+	assert_int_equal(s->c.state_history[STATE_HISTORY - 1], 2);
+	assert_int_equal(s->c.state_history_index, 0);
+	assert_int_equal(s->c.next_check, 0);
+	/* web1;Disk: soft WARNING, notifications off; its period override is not kept */
+	s = S(&f, "web1", "Disk");
+	assert_int_equal(s->c.current_state, 1);
+	assert_int_equal(s->c.state_type, STATE_SOFT);
+	assert_int_equal(s->c.notifications_enabled, 0);
+	assert_int_equal(s->c.modified_attributes, EXTCMD_MODATTR_NOTIFICATIONS_ENABLED);
+	assert_int_equal(s->c.last_hard_state_change, 1796238920); /* from last_state_change */
+	assert_int_equal(s->c.scheduled_downtime_depth, 0);
+	/* db1;MySQL: check_interval kept; the custom variable bit goes */
+	s = S(&f, "db1", "MySQL");
+	assert_true(s->c.check_interval == 15.0);
+	assert_int_equal(s->c.modified_attributes, EXTCMD_MODATTR_NORMAL_CHECK_INTERVAL);
+	assert_int_equal(s->c.scheduled_downtime_depth, 1);
+	/* legacy1;Ping: retain_nonstatus_information 0, status kept */
+	s = S(&f, "legacy1", "Ping");
+	assert_int_equal(s->c.current_state, 2);
+	assert_string_equal(s->c.output, "CRITICAL - lost");
+	assert_int_equal(s->c.modified_attributes, 0);
+
+	/* contacts */
+	assert_int_equal(C(&f, "admin")->modified_host_attributes, 1);
+	assert_int_equal(C(&f, "admin")->host_notifications_enabled, 0);
+	assert_int_equal(C(&f, "admin")->service_notifications_enabled, 1);
+	assert_int_equal(C(&f, "admin")->modified_service_attributes, 0);
+	assert_int_equal(C(&f, "admin")->last_host_notification, 1796238920);
+	assert_int_equal(C(&f, "admin")->last_service_notification, 1796238922);
+	assert_int_equal(C(&f, "oncall")->last_host_notification, 0);
+
+	/* comments: the persistent ones, then the downtimes' new ones */
+	assert_int_equal(comments_count(f.cs), 6);
+	c = cm(&f, 1);
+	assert_non_null(c);
+	assert_int_equal(c->entry_type, COMMENT_ACKNOWLEDGEMENT);
+	assert_string_equal(c->svc, "HTTP");
+	assert_string_equal(c->text, "Working on it");
+	assert_int_equal(c->entry_time, 1796238922);
+	c = cm(&f, 2);
+	assert_non_null(c);
+	assert_null(c->svc);
+	assert_int_equal(c->source, COMMENT_SOURCE_EXTERNAL);
+	assert_string_equal(c->text, "Persistent note about db1");
+	c = cm(&f, 8);
+	assert_non_null(c);
+	assert_string_equal(c->text, "Decommission; planned for Q3");
+	assert_null(cm(&f, 3)); /* not persistent */
+	assert_null(cm(&f, 7)); /* an acknowledgement that did not survive */
+	for (i = 4; i <= 6; i++)
+		assert_null(cm(&f, (unsigned long)i));
+
+	/* downtimes, in Nagios's order, each with a new comment */
+	assert_int_equal(downtimes_count(f.dt), 3);
+	d = downtimes_at(f.dt, 0);
+	assert_int_equal(d->id, 1);
+	assert_int_equal(d->comment_id, 9);
+	assert_int_equal(d->is_in_effect, 1);
+	assert_int_equal(d->start_time, 1796238920);
+	assert_int_equal(d->end_time, 1796246120);
+	assert_string_equal(d->author, "admin");
+	assert_string_equal(d->comment, "Maintenance window");
+	assert_string_equal(cm(&f, 9)->text,
+	    "This host has been scheduled for fixed downtime from 12-02-2026 19:15:20 to "
+	    "12-02-2026 21:15:20.  Notifications for the host will not be sent out during that "
+	    "time period.");
+	d = downtimes_at(f.dt, 1);
+	assert_int_equal(d->id, 3);
+	assert_int_equal(d->triggered_by, 1);
+	assert_int_equal(d->comment_id, 10);
+	assert_int_equal(d->is_in_effect, 1);
+	d = downtimes_at(f.dt, 2);
+	assert_int_equal(d->id, 2);
+	assert_int_equal(d->comment_id, 11);
+	assert_int_equal(d->fixed, 0);
+	assert_int_equal(d->duration, 1800);
+	assert_int_equal(d->is_in_effect, 0);
+	assert_string_equal(cm(&f, 11)->svc, "Disk");
+	fx_close(&f);
+}
+
+/* blocks written back from what was read are Nagios's own */
+static void
+t_nagios_blocks(void **state)
+{
+	struct retention_report rep;
+	struct fx f;
+	char *ours, *theirs, *a, *b;
+	char path[512];
+
+	(void)state;
+	read_fixture(&f, CREATED + 21, &rep);
+	assert_int_equal(retention_write(tpath("back.dat"), &f.s, path, sizeof(path)), 0);
+	ours = slurp(tpath("back.dat"), NULL);
+	theirs = slurp(f.gen.cfg.state_retention_file, NULL);
+	a = block(ours, "host {\nhost_name=web1\n");
+	b = block(theirs, "host {\nhost_name=web1\n");
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+	a = block(ours, "contact {\ncontact_name=oncall\n");
+	b = block(theirs, "contact {\ncontact_name=oncall\n");
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+	/* the banner Nagios writes, then info */
+	assert_memory_equal(ours, theirs, strstr(theirs, "created=") - theirs);
+	assert_non_null(strstr(ours, "\nversion=4.4.6\n"));
+	free(ours);
+	free(theirs);
+	fx_close(&f);
+}
+
+static void
+t_nagios_horizon(void **state)
+{
+	struct retention_report rep;
+	struct fx f;
+
+	(void)state;
+	/* 900 s is the default horizon: 900 s after "created" is too late */
+	read_fixture(&f, CREATED + 900, &rep);
+	assert_int_equal(rep.scheduling_ok, 0);
+	assert_int_equal(H(&f, "web1")->c.next_check, 0);
+	assert_string_equal(H(&f, "web1")->c.output, "UP - host answers");
+	fx_close(&f);
+	read_fixture(&f, CREATED + 899, &rep);
+	assert_int_equal(rep.scheduling_ok, 1);
+	assert_int_equal(H(&f, "web1")->c.next_check, 1796239208);
+	fx_close(&f);
+}
+
+static void
+t_nagios_no_program_state(void **state)
+{
+	struct retention_report rep;
+	struct fx f;
+	char cfg[512];
+
+	(void)state;
+	fixture_cfg(cfg, sizeof(cfg));
+	fx_open(&f, cfg, CREATED + 5);
+	f.gen.cfg.use_retained_program_state = 0;
+	f.gen.cfg.use_retained_scheduling_info = 0;
+	f.prog.modified_host_attributes = 1; /* Nagios resets them */
+	assert_int_equal(retention_read(f.gen.cfg.state_retention_file, &f.s, &rep), 0);
+	assert_int_equal(rep.program_applied, 0);
+	assert_int_equal(f.prog.modified_host_attributes, 0);
+	assert_int_equal(f.gen.cfg.enable_flap_detection, 0);
+	assert_int_equal(f.gen.cfg.obsess_over_hosts, 0);
+	assert_int_equal(f.ids.next_event_id, 1);
+	assert_int_equal(f.prog.next_downtime_id, 4); /* raised past the downtimes read */
+	assert_int_equal(f.prog.next_comment_id, 12);
+	assert_int_equal(H(&f, "web1")->c.next_check, 0);
+	assert_int_equal(S(&f, "web1", "HTTP")->c.current_state, 2);
+	fx_close(&f);
+}
+
+/* ---- round trip ---- */
+
+/* every field the file holds, from a seed */
+static void
+fill_common(struct state_common *c, int k)
+{
+	int i;
+
+	state_set_str(&c->output, "output ; with = signs", 21);
+	state_set_str(&c->long_output, "line 1\nline \\2\\n\n", 17);
+	state_set_str(&c->perf_data, "a=1;2;3 'b c'=4%", 16);
+	c->current_state = 2;
+	c->last_state = 1;
+	c->last_hard_state = 2;
+	c->state_type = STATE_HARD;
+	c->max_attempts = 7 + k;
+	c->current_attempt = c->max_attempts;
+	c->check_type = STATE_CHECK_PASSIVE;
+	c->has_been_checked = 1;
+	c->is_flapping = 1;
+	c->problem_has_been_acknowledged = 1;
+	c->acknowledgement_type = 2;
+	c->current_notification_number = 3 + k;
+	c->notified_on = OBJ_OPT_CRITICAL | OBJ_OPT_WARNING;
+	for (i = 0; i < STATE_HISTORY; i++)
+		c->state_history[i] = (i * 7 + k) % 3;
+	c->state_history_index = 5 + k;
+	c->active_checks_enabled = 0;
+	c->passive_checks_enabled = 0;
+	c->event_handler_enabled = 0;
+	c->flap_detection_enabled = 0;
+	c->notifications_enabled = 0;
+	c->obsess = 0;
+	c->process_performance_data = 0;
+	c->check_interval = 7.5;
+	c->retry_interval = 0.25;
+	c->latency = 1.125;
+	c->execution_time = 2.5;
+	c->percent_state_change = 12.5;
+	c->last_check = 1000000 + k;
+	c->next_check = 1000100 + k;
+	c->last_state_change = 1000200 + k;
+	c->last_hard_state_change = 1000300 + k;
+	c->last_notification = 1000400 + k;
+	c->modified_attributes = EXTCMD_MODATTR_NOTIFICATIONS_ENABLED |
+	    EXTCMD_MODATTR_ACTIVE_CHECKS_ENABLED | EXTCMD_MODATTR_PASSIVE_CHECKS_ENABLED |
+	    EXTCMD_MODATTR_EVENT_HANDLER_ENABLED | EXTCMD_MODATTR_FLAP_DETECTION_ENABLED |
+	    EXTCMD_MODATTR_PERFORMANCE_DATA_ENABLED | EXTCMD_MODATTR_OBSESSIVE_HANDLER_ENABLED |
+	    EXTCMD_MODATTR_NORMAL_CHECK_INTERVAL | EXTCMD_MODATTR_RETRY_CHECK_INTERVAL |
+	    EXTCMD_MODATTR_MAX_CHECK_ATTEMPTS;
+	c->current_event_id = 500 + (unsigned long)k;
+	c->last_event_id = 400 + (unsigned long)k;
+	c->current_problem_id = 300 + (unsigned long)k;
+	c->last_problem_id = 200 + (unsigned long)k;
+}
+
+static void
+assert_common(const struct state_common *a, const struct state_common *b)
+{
+	int i;
+
+	assert_string_equal(a->output, b->output);
+	assert_string_equal(a->long_output, b->long_output);
+	assert_string_equal(a->perf_data, b->perf_data);
+	assert_int_equal(a->current_state, b->current_state);
+	assert_int_equal(a->last_state, b->last_state);
+	assert_int_equal(a->last_hard_state, b->last_hard_state);
+	assert_int_equal(a->state_type, b->state_type);
+	assert_int_equal(a->current_attempt, b->current_attempt);
+	assert_int_equal(a->max_attempts, b->max_attempts);
+	assert_int_equal(a->check_type, b->check_type);
+	assert_int_equal(a->has_been_checked, b->has_been_checked);
+	assert_int_equal(a->is_flapping, b->is_flapping);
+	assert_int_equal(a->problem_has_been_acknowledged, b->problem_has_been_acknowledged);
+	assert_int_equal(a->acknowledgement_type, b->acknowledgement_type);
+	assert_int_equal(a->current_notification_number, b->current_notification_number);
+	assert_int_equal(a->notified_on, b->notified_on);
+	for (i = 0; i < STATE_HISTORY; i++) /* read back oldest first */
+		assert_int_equal(a->state_history[(i + a->state_history_index) % STATE_HISTORY],
+		    b->state_history[(i + b->state_history_index) % STATE_HISTORY]);
+	assert_int_equal(a->active_checks_enabled, b->active_checks_enabled);
+	assert_int_equal(a->passive_checks_enabled, b->passive_checks_enabled);
+	assert_int_equal(a->event_handler_enabled, b->event_handler_enabled);
+	assert_int_equal(a->flap_detection_enabled, b->flap_detection_enabled);
+	assert_int_equal(a->notifications_enabled, b->notifications_enabled);
+	assert_int_equal(a->obsess, b->obsess);
+	assert_int_equal(a->process_performance_data, b->process_performance_data);
+	assert_true(a->check_interval == b->check_interval);
+	assert_true(a->retry_interval == b->retry_interval);
+	assert_true(a->latency == b->latency);
+	assert_true(a->execution_time == b->execution_time);
+	assert_true(a->percent_state_change == b->percent_state_change);
+	assert_int_equal(a->last_check, b->last_check);
+	assert_int_equal(a->next_check, b->next_check);
+	assert_int_equal(a->last_state_change, b->last_state_change);
+	assert_int_equal(a->last_hard_state_change, b->last_hard_state_change);
+	assert_int_equal(a->last_notification, b->last_notification);
+	assert_int_equal(a->modified_attributes, b->modified_attributes);
+	assert_int_equal(a->current_event_id, b->current_event_id);
+	assert_int_equal(a->last_event_id, b->last_event_id);
+	assert_int_equal(a->current_problem_id, b->current_problem_id);
+	assert_int_equal(a->last_problem_id, b->last_problem_id);
+}
+
+static void
+t_roundtrip(void **state)
+{
+	static const char *const names[][2] = { { "web1", NULL }, { "db1", NULL },
+		{ "web1", "HTTP" }, { "web1", "Disk" }, { "db1", "MySQL" } };
+	struct retention_report rep;
+	struct fx a, b;
+	struct state_common *ca, *cb;
+	struct contact_state *ka, *kb;
+	const struct downtime *da, *db;
+	const struct comment *c;
+	char cfg[512], err[256], *t1, *t2, *cut;
+	const char *e;
+	unsigned long id;
+	size_t i;
+	int k;
+
+	(void)state;
+	fixture_cfg(cfg, sizeof(cfg));
+	fx_open(&a, cfg, 1800000000);
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		ca = fx_state(&a, names[i][0], names[i][1]);
+		fill_common(ca, (int)i);
+	}
+	H(&a, "web1")->last_time_up = 11;
+	H(&a, "web1")->last_time_down = 12;
+	H(&a, "web1")->last_time_unreachable = 13;
+	S(&a, "web1", "HTTP")->last_time_ok = 21;
+	S(&a, "web1", "HTTP")->last_time_warning = 22;
+	S(&a, "web1", "HTTP")->last_time_unknown = 23;
+	S(&a, "web1", "HTTP")->last_time_critical = 24;
+	ka = C(&a, "admin");
+	ka->host_notifications_enabled = 0;
+	ka->service_notifications_enabled = 0;
+	ka->last_host_notification = 31;
+	ka->last_service_notification = 32;
+	ka->modified_attributes = 0;
+	ka->modified_host_attributes = EXTCMD_MODATTR_NOTIFICATIONS_ENABLED;
+	ka->modified_service_attributes = EXTCMD_MODATTR_NOTIFICATIONS_ENABLED;
+	a.prog.modified_host_attributes = EXTCMD_MODATTR_NOTIFICATIONS_ENABLED;
+	a.prog.modified_service_attributes = EXTCMD_MODATTR_ACTIVE_CHECKS_ENABLED;
+	a.gen.cfg.enable_notifications = 0;
+	a.gen.cfg.execute_service_checks = 0;
+	a.prog.next_notification_id = 77;
+	a.ids.next_event_id = 88;
+	a.ids.next_problem_id = 99;
+	/* comments: kept (persistent, an acknowledgement, flapping) and not */
+	assert_non_null(comments_add(a.cs, 0, &a.prog.next_comment_id, COMMENT_USER, "web1", NULL,
+	    1700000001, "ann", "keep me", 1, COMMENT_SOURCE_EXTERNAL, 1, 1900000000));
+	assert_non_null(comments_add(a.cs, 0, &a.prog.next_comment_id, COMMENT_ACKNOWLEDGEMENT,
+	    "web1", "HTTP", 1700000002, "bob", "ack'd", 0, COMMENT_SOURCE_EXTERNAL, 0, 0));
+	assert_non_null(comments_add(a.cs, 0, &a.prog.next_comment_id, COMMENT_FLAPPING, "db1",
+	    NULL, 1700000003, "(Nagios Process)", "flapping", 0, COMMENT_SOURCE_INTERNAL, 0, 0));
+	assert_non_null(comments_add(a.cs, 0, &a.prog.next_comment_id, COMMENT_USER, "db1", "MySQL",
+	    1700000004, "cy", "gone at restart", 0, COMMENT_SOURCE_EXTERNAL, 0, 0));
+	assert_int_equal(downtimes_schedule(a.dt, "db1", NULL, 1700000005, "dee", "host work",
+			     1800001000, 1800002000, 1, 0, 0, a.s.now, &id, &e),
+	    0);
+	assert_int_equal(downtimes_schedule(a.dt, "db1", "MySQL", 1700000006, "dee", "follows",
+			     1800001000, 1800002000, 1, id, 0, a.s.now, NULL, &e),
+	    0);
+	assert_int_equal(downtimes_schedule(a.dt, "web1", "Disk", 1700000007, "eve", "flexible",
+			     1800000500, 1800003000, 0, 0, 600, a.s.now, NULL, &e),
+	    0);
+	assert_int_equal(retention_write(tpath("rt1.dat"), &a.s, err, sizeof(err)), 0);
+
+	fx_open(&b, cfg, 1800000000 + 10);
+	assert_int_equal(retention_read(tpath("rt1.dat"), &b.s, &rep), 0);
+	assert_int_equal(rep.lines_skipped, 0);
+	assert_int_equal(rep.nproblems, 0);
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		ca = fx_state(&a, names[i][0], names[i][1]);
+		cb = fx_state(&b, names[i][0], names[i][1]);
+		assert_common(ca, cb);
+		/* recomputed: last notification + notification_interval (30 min for web1) */
+		assert_int_not_equal(cb->next_notification, 0);
+	}
+	assert_int_equal(H(&b, "web1")->c.next_notification, 1000400 + 30 * 60);
+	assert_int_equal(H(&b, "web1")->last_time_unreachable, 13);
+	assert_int_equal(H(&b, "web1")->last_time_down, 12);
+	assert_int_equal(S(&b, "web1", "HTTP")->last_time_critical, 24);
+	assert_int_equal(S(&b, "web1", "HTTP")->last_time_unknown, 23);
+	assert_int_equal(S(&b, "web1", "HTTP")->last_time_warning, 22);
+	assert_int_equal(S(&b, "web1", "HTTP")->last_time_ok, 21);
+	kb = C(&b, "admin");
+	assert_memory_equal(ka, kb, sizeof(*ka));
+	assert_int_equal(b.prog.modified_host_attributes, EXTCMD_MODATTR_NOTIFICATIONS_ENABLED);
+	assert_int_equal(b.gen.cfg.enable_notifications, 0);
+	assert_int_equal(b.gen.cfg.execute_service_checks, 0);
+	assert_int_equal(b.gen.cfg.execute_host_checks, 1);
+	assert_int_equal(b.prog.next_notification_id, 77);
+	assert_int_equal(b.ids.next_event_id, 88);
+	assert_int_equal(b.ids.next_problem_id, 99);
+	/* comments 1..3 stay; 4 (not persistent) and the downtimes' (5..7) go */
+	assert_int_equal(rep.comments, 3);
+	for (k = 1; k <= 3; k++) {
+		const struct comment *x = cm(&a, (unsigned long)k);
+		c = cm(&b, (unsigned long)k);
+		assert_non_null(c);
+		assert_string_equal(c->host, x->host);
+		if (x->svc != NULL)
+			assert_string_equal(c->svc, x->svc);
+		else
+			assert_null(c->svc);
+		assert_string_equal(c->author, x->author);
+		assert_string_equal(c->text, x->text);
+		assert_int_equal(c->entry_type, x->entry_type);
+		assert_int_equal(c->source, x->source);
+		assert_int_equal(c->persistent, x->persistent);
+		assert_int_equal(c->expires, x->expires);
+		assert_int_equal(c->entry_time, x->entry_time);
+		assert_int_equal(c->expire_time, x->expire_time);
+	}
+	assert_null(cm(&b, 4));
+	assert_int_equal(downtimes_count(b.dt), 3);
+	for (i = 0; i < 3; i++) {
+		da = downtimes_at(a.dt, i);
+		db = downtimes_at(b.dt, i);
+		assert_int_equal(db->id, da->id);
+		assert_int_equal(db->triggered_by, da->triggered_by);
+		assert_string_equal(db->host, da->host);
+		assert_string_equal(db->author, da->author);
+		assert_string_equal(db->comment, da->comment);
+		assert_int_equal(db->entry_time, da->entry_time);
+		assert_int_equal(db->start_time, da->start_time);
+		assert_int_equal(db->end_time, da->end_time);
+		assert_int_equal(db->duration, da->duration);
+		assert_int_equal(db->fixed, da->fixed);
+		assert_int_equal(db->is_in_effect, da->is_in_effect);
+		/* a new comment, with the same words */
+		assert_int_equal(db->comment_id, 8 + i);
+		assert_string_equal(cm(&b, db->comment_id)->text, cm(&a, da->comment_id)->text);
+	}
+	assert_int_equal(b.prog.next_downtime_id, a.prog.next_downtime_id);
+
+	/* written again: the same file up to the comments (the created time aside) */
+	b.s.now = a.s.now;
+	assert_int_equal(retention_write(tpath("rt2.dat"), &b.s, err, sizeof(err)), 0);
+	t1 = slurp(tpath("rt1.dat"), NULL);
+	t2 = slurp(tpath("rt2.dat"), NULL);
+	cut = strstr(t1, "hostcomment {");
+	assert_non_null(cut);
+	*cut = '\0';
+	cut = strstr(t2, "hostcomment {");
+	assert_non_null(cut);
+	*cut = '\0';
+	/* next_comment_id differs: the downtimes took new comment ids */
+	drop_line(t1, "next_comment_id=");
+	drop_line(t2, "next_comment_id=");
+	assert_string_equal(t1, t2);
+	free(t1);
+	free(t2);
+	fx_close(&a);
+	fx_close(&b);
+}
+
+static void
+t_write_mode_and_failure(void **state)
+{
+	struct fx f;
+	struct stat st;
+	char cfg[512], err[256];
+	mode_t old = umask(0);
+
+	(void)state;
+	fixture_cfg(cfg, sizeof(cfg));
+	fx_open(&f, cfg, 1800000000);
+	assert_int_equal(retention_write(tpath("mode.dat"), &f.s, err, sizeof(err)), 0);
+	assert_int_equal(stat(tpath("mode.dat"), &st), 0);
+	assert_int_equal(st.st_mode & 07777, 0600);
+	umask(old);
+	err[0] = '\0';
+	assert_int_equal(retention_write(tpath("no/such/dir.dat"), &f.s, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "no/such/dir.dat"));
+	unlink(tpath("mode.dat"));
+	fx_close(&f);
+}
+
+/* ---- the rules, on small files ---- */
+
+static const char rules_cfg[] =
+    "cfg_file=objects.cfg\nlog_file=nagios.log\ntemp_path=.\ncheck_result_path=.\n"
+    "interval_length=10\n";
+
+static const char rules_objects[] =
+    "define command {\ncommand_name c\ncommand_line /bin/true\n}\n"
+    "define command {\ncommand_name eh\ncommand_line /bin/true\n}\n"
+    "define timeperiod {\ntimeperiod_name always\nalias a\nsunday 00:00-24:00\n"
+    "monday 00:00-24:00\ntuesday 00:00-24:00\nwednesday 00:00-24:00\n"
+    "thursday 00:00-24:00\nfriday 00:00-24:00\nsaturday 00:00-24:00\n}\n"
+    "define contact {\ncontact_name k\nhost_notification_period always\n"
+    "service_notification_period always\nhost_notification_commands c\n"
+    "service_notification_commands c\n_X 1\n}\n"
+    "define host {\nhost_name h1\ncheck_command c\ncontacts k\nmax_check_attempts 3\n"
+    "notification_interval 6\nnotifications_enabled 1\n}\n"
+    "define host {\nhost_name h2\ncheck_command c\ncontacts k\nmax_check_attempts 3\n"
+    "retain_status_information 0\n}\n"
+    "define host {\nhost_name h3\ncheck_command c\ncontacts k\nmax_check_attempts 3\n"
+    "retain_nonstatus_information 0\n}\n"
+    "define service {\nhost_name h1\nservice_description s1\ncheck_command c\n"
+    "contacts k\nmax_check_attempts 4\nnotification_interval 30\n}\n"
+    "define serviceescalation {\nhost_name h1\nservice_description s1\n"
+    "first_notification 2\nlast_notification 0\nnotification_interval 3\n"
+    "escalation_options c\ncontacts k\n}\n"
+    "define serviceescalation {\nhost_name h1\nservice_description s1\n"
+    "first_notification 2\nlast_notification 0\nnotification_interval 2\n"
+    "escalation_options w\ncontacts k\n}\n";
+
+static void
+rules_open(struct fx *f, time_t now)
+{
+	put("nagios.cfg", rules_cfg);
+	put("objects.cfg", rules_objects);
+	fx_open(f, tpath("nagios.cfg"), now);
+}
+
+static void
+rules_read(struct fx *f, const char *text, struct retention_report *rep)
+{
+	put("r.dat", text);
+	assert_int_equal(retention_read(tpath("r.dat"), &f->s, rep), 0);
+}
+
+static void
+t_rules_gates(void **state)
+{
+	struct retention_report rep;
+	struct fx f;
+
+	(void)state;
+	rules_open(&f, 2000000000);
+	/* bits cleared by the mask; the service is read with the host mask (4.4.6) */
+	f.gen.cfg.retained_host_attribute_mask = EXTCMD_MODATTR_ACTIVE_CHECKS_ENABLED;
+	rules_read(&f,
+	    "host {\nhost_name=h1\nmodified_attributes=3\nnotifications_enabled=0\n"
+	    "active_checks_enabled=0\npassive_checks_enabled=0\nmax_attempts=5\n"
+	    "current_state=1\nstate_type=1\ncurrent_attempt=2\n}\n"
+	    "host {\nhost_name=h2\nmodified_attributes=1\ncurrent_state=1\nplugin_output=x\n"
+	    "notifications_enabled=0\nproblem_has_been_acknowledged=1\n}\n"
+	    "host {\nhost_name=h3\nmodified_attributes=1\ncurrent_state=2\nplugin_output=y\n"
+	    "notifications_enabled=0\nproblem_has_been_acknowledged=1\n}\n"
+	    "service {\nhost_name=h1\nservice_description=s1\nmodified_attributes=6\n"
+	    "active_checks_enabled=0\npassive_checks_enabled=0\ncheck_interval=-1\n"
+	    "has_been_checked=0\nstate_type=0\n}\n",
+	    &rep);
+	assert_int_equal(rep.hosts, 3);
+	assert_int_equal(rep.services, 1);
+	/* h1: bit 1 kept (notifications taken), bit 2 masked (config wins) */
+	assert_int_equal(H(&f, "h1")->c.modified_attributes, 1);
+	assert_int_equal(H(&f, "h1")->c.notifications_enabled, 0);
+	assert_int_equal(H(&f, "h1")->c.active_checks_enabled, 1);
+	assert_int_equal(H(&f, "h1")->c.passive_checks_enabled, 1);
+	assert_int_equal(H(&f, "h1")->c.max_attempts, 3);    /* no bit: configured */
+	assert_int_equal(H(&f, "h1")->c.current_attempt, 3); /* hard problem: max_attempts */
+	/* h2: no status retained, and so (4.4.6) no non-status either */
+	assert_int_equal(H(&f, "h2")->c.current_state, 0);
+	assert_null(H(&f, "h2")->c.output);
+	assert_int_equal(H(&f, "h2")->c.notifications_enabled, 1);
+	assert_int_equal(H(&f, "h2")->c.problem_has_been_acknowledged, 0);
+	assert_int_equal(H(&f, "h2")->c.modified_attributes, 1);
+	/* h3: status only; its modified attributes are cleared */
+	assert_int_equal(H(&f, "h3")->c.current_state, 2);
+	assert_string_equal(H(&f, "h3")->c.output, "y");
+	assert_int_equal(H(&f, "h3")->c.notifications_enabled, 1);
+	assert_int_equal(H(&f, "h3")->c.problem_has_been_acknowledged, 0);
+	assert_int_equal(H(&f, "h3")->c.modified_attributes, 0);
+	/* s1: the host mask took bit 2 (active) away, bit 4 (passive) stays */
+	assert_int_equal(S(&f, "h1", "s1")->c.modified_attributes, 4);
+	assert_int_equal(S(&f, "h1", "s1")->c.active_checks_enabled, 1);
+	assert_int_equal(S(&f, "h1", "s1")->c.passive_checks_enabled, 0);
+	assert_int_equal(S(&f, "h1", "s1")->c.state_type, STATE_HARD); /* never checked */
+	fx_close(&f);
+}
+
+static void
+t_rules_values(void **state)
+{
+	struct retention_report rep;
+	struct fx f;
+
+	(void)state;
+	rules_open(&f, 2000000000);
+	rules_read(&f,
+	    "info {\ncreated=1999999990\n}\n"
+	    "program {\nmodified_host_attributes=256\nmodified_service_attributes=256\n"
+	    "global_host_event_handler=eh!arg\nglobal_service_event_handler=nosuch\n"
+	    "next_comment_id=0\n}\n"
+	    "host {\nhost_name=h1\nmodified_attributes=4096\nmax_attempts=0\n"
+	    "current_state=1\nstate_type=1\ncurrent_attempt=2\nlast_notification=1000\n"
+	    "current_notification_number=2\nnext_check=1999999999\n}\n"
+	    "service {\nhost_name=h1\nservice_description=s1\nmodified_attributes=7168\n"
+	    "current_state=2\nstate_type=1\nlast_state_change=55\ncurrent_attempt=1\n"
+	    "max_attempts=9\ncheck_interval=2.5\nretry_interval=-2\nlast_notification=1000\n"
+	    "current_notification_number=2\n}\n"
+	    "contact {\ncontact_name=k\nmodified_attributes=32768\n_X=1;changed\n}\n",
+	    &rep);
+	assert_int_equal(rep.scheduling_ok, 1);
+	assert_string_equal(f.prog.global_host_event_handler, "eh!arg");
+	assert_null(f.prog.global_service_event_handler); /* no such command */
+	assert_int_equal(f.prog.next_comment_id, 1);      /* never backwards */
+	/* h1: max_attempts 0 refused; the next notification: 6 * 10 s */
+	assert_int_equal(H(&f, "h1")->c.max_attempts, 3);
+	assert_int_equal(H(&f, "h1")->c.current_attempt, 3);
+	assert_int_equal(H(&f, "h1")->c.next_notification, 1000 + 60);
+	assert_int_equal(H(&f, "h1")->c.next_check, 0); /* use_retained_scheduling_info 0 */
+	/* s1: max_attempts taken, the hard problem's attempt follows; the
+	 * critical escalation's 3 beats the interval 30, the warning one does
+	 * not apply */
+	assert_int_equal(S(&f, "h1", "s1")->c.max_attempts, 9);
+	assert_int_equal(S(&f, "h1", "s1")->c.current_attempt, 9);
+	assert_true(S(&f, "h1", "s1")->c.check_interval == 2.5);
+	assert_true(S(&f, "h1", "s1")->c.retry_interval == 1.0); /* negative refused */
+	assert_int_equal(S(&f, "h1", "s1")->c.next_notification, 1000 + 30);
+	assert_int_equal(S(&f, "h1", "s1")->c.last_hard_state_change, 55);
+	/* k: the custom variable bit goes, with a problem said */
+	assert_int_equal(C(&f, "k")->modified_attributes, 0);
+	assert_true(has_problem(&rep, "custom variable _X override 'changed' is not kept"));
+	fx_close(&f);
+}
+
+static void
+t_rules_comments_downtimes(void **state)
+{
+	struct retention_report rep;
+	struct fx f;
+
+	(void)state;
+	rules_open(&f, 2000000000);
+	rules_read(&f,
+	    "host {\nhost_name=h1\nproblem_has_been_acknowledged=1\n}\n"
+	    "host {\nhost_name=gone\ncurrent_state=1\n}\n"
+	    "service {\nhost_name=h1\nservice_description=gone\n}\n"
+	    "contact {\ncontact_name=gone\n}\n"
+	    /* kept: an acknowledgement of an acknowledged host */
+	    "hostcomment {\nhost_name=h1\nentry_type=4\ncomment_id=20\npersistent=0\n"
+	    "author=a\ncomment_data=ack\n}\n"
+	    /* dropped: of a service no longer acknowledged; of a gone host */
+	    "servicecomment {\nhost_name=h1\nservice_description=s1\nentry_type=4\n"
+	    "comment_id=21\npersistent=0\nauthor=a\ncomment_data=ack\n}\n"
+	    "hostcomment {\nhost_name=gone\nentry_type=1\ncomment_id=22\npersistent=1\n"
+	    "author=a\ncomment_data=x\n}\n"
+	    /* dropped: incomplete (no author) */
+	    "hostcomment {\nhost_name=h1\nentry_type=1\ncomment_id=23\npersistent=1\n"
+	    "comment_data=x\n}\n"
+	    /* a triggered downtime before its trigger; one of a gone service */
+	    "servicedowntime {\nhost_name=h1\nservice_description=s1\ncomment_id=0\n"
+	    "downtime_id=8\nentry_time=1\nstart_time=2000000100\nflex_downtime_start=0\n"
+	    "end_time=2000000200\ntriggered_by=7\nfixed=1\nduration=100\nis_in_effect=0\n"
+	    "start_notification_sent=0\nauthor=a\ncomment=t\n}\n"
+	    "hostdowntime {\nhost_name=h1\ncomment_id=0\ndowntime_id=7\nentry_time=1\n"
+	    "start_time=2000000100\nflex_downtime_start=0\nend_time=2000000200\n"
+	    "triggered_by=0\nfixed=1\nduration=100\nis_in_effect=0\n"
+	    "start_notification_sent=0\nauthor=a\ncomment=t\n}\n"
+	    "servicedowntime {\nhost_name=h1\nservice_description=gone\ndowntime_id=9\n"
+	    "start_time=2000000100\nend_time=2000000200\nfixed=1\nauthor=a\ncomment=t\n}\n",
+	    &rep);
+	assert_int_equal(rep.gone_hosts, 1);
+	assert_int_equal(rep.gone_services, 1);
+	assert_int_equal(rep.gone_contacts, 1);
+	assert_int_equal(rep.comments, 1);
+	assert_int_equal(rep.comments_dropped, 3);
+	assert_non_null(cm(&f, 20));
+	/* 21 was dropped: the downtimes' new comments are 21 and 22 */
+	assert_int_equal(comments_count(f.cs), 3);
+	assert_int_equal(cm(&f, 21)->entry_type, COMMENT_DOWNTIME);
+	assert_int_equal(cm(&f, 22)->entry_type, COMMENT_DOWNTIME);
+	assert_int_equal(rep.downtimes, 2);
+	assert_int_equal(rep.downtimes_dropped, 1);
+	assert_non_null(downtimes_find(f.dt, 7));
+	assert_int_equal(downtimes_find(f.dt, 8)->triggered_by, 7);
+	assert_int_equal(f.prog.next_downtime_id, 9); /* a dropped one's id is not taken */
+	assert_int_equal(f.prog.next_comment_id, 23); /* 21, 22: the downtimes' comments */
+	fx_close(&f);
+}
+
+/* ---- bad files ---- */
+
+static void
+t_garbage(void **state)
+{
+	struct retention_report rep;
+	struct fx f;
+	char *big;
+	FILE *fp;
+	size_t i;
+
+	(void)state;
+	rules_open(&f, 2000000000);
+	rules_read(&f,
+	    "garbage before\n}\n\x01\x02\xff\n"
+	    "host {\nhost_name=h1\nno equals sign\nunknown_key=1\ncurrent_state=1\n"
+	    "plugin_output=first\n"
+	    "host {\nhost_name=h3\nplugin_output=second\n}\n"
+	    "weird {\n"
+	    "service {\nservice_description=s1\nhost_name=h1\nplugin_output=svc\n}\n"
+	    "host {\nhost_name=h3\nplugin_output=cut",
+	    &rep);
+	/* h1's section met the next header: dropped; h3's last one has no '}' */
+	assert_null(H(&f, "h1")->c.output);
+	assert_int_equal(H(&f, "h1")->c.current_state, 0);
+	assert_string_equal(H(&f, "h3")->c.output, "second");
+	assert_string_equal(S(&f, "h1", "s1")->c.output, "svc");
+	assert_int_equal(rep.hosts, 1);
+	assert_int_equal(rep.services, 1);
+	/* garbage, '}', binary, no '=', unknown key, 2 open sections, "weird {" */
+	assert_int_equal(rep.lines_skipped, 8);
+	assert_true(rep.nproblems >= 8);
+	assert_true(has_problem(&rep, "has no '}'"));
+
+	/* a line over the cap is skipped, the rest read */
+	big = malloc(((size_t)1 << 20) + 100);
+	memset(big, 'x', ((size_t)1 << 20) + 99);
+	big[((size_t)1 << 20) + 99] = '\0';
+	fp = fopen(tpath("big.dat"), "w");
+	fprintf(fp, "host {\nhost_name=h1\nplugin_output=%s\nperformance_data=p\n}\n", big);
+	fclose(fp);
+	free(big);
+	assert_int_equal(retention_read(tpath("big.dat"), &f.s, &rep), 0);
+	assert_int_equal(rep.lines_skipped, 1);
+	assert_true(has_problem(&rep, "too long"));
+	assert_int_equal(rep.hosts, 1);
+	assert_string_equal(H(&f, "h1")->c.perf_data, "p");
+	assert_null(H(&f, "h1")->c.output);
+
+	/* an empty file */
+	rules_read(&f, "", &rep);
+	assert_int_equal(rep.hosts + rep.lines_skipped + rep.nproblems, 0);
+	for (i = 0; i < RETENTION_PROBLEMS; i++)
+		assert_int_equal(rep.problems[i][0], '\0');
+	fx_close(&f);
+}
+
+/* the Nagios file cut at many lengths: never a crash, never half a section */
+static void
+t_truncated(void **state)
+{
+	struct retention_report rep;
+	char cfg[512], *text;
+	struct fx f;
+	size_t len, n;
+	FILE *fp;
+
+	(void)state;
+	fixture_cfg(cfg, sizeof(cfg));
+	fx_open(&f, cfg, CREATED + 10);
+	text = slurp(f.gen.cfg.state_retention_file, &len);
+	fx_close(&f);
+	for (n = 0; n < len; n += 89) {
+		fx_open(&f, cfg, CREATED + 10);
+		fp = fopen(tpath("cut.dat"), "w");
+		fwrite(text, 1, n, fp);
+		fclose(fp);
+		assert_int_equal(retention_read(tpath("cut.dat"), &f.s, &rep), 0);
+		assert_true(rep.hosts <= 3 && rep.services <= 4);
+		/* web1's host section is whole or absent */
+		if (H(&f, "web1")->c.output != NULL)
+			assert_int_equal(H(&f, "web1")->c.max_attempts, 4);
+		fx_close(&f);
+	}
+	free(text);
+}
+
+static void
+t_missing_unreadable(void **state)
+{
+	struct retention_report rep;
+	struct fx f;
+
+	(void)state;
+	rules_open(&f, 2000000000);
+	assert_int_equal(retention_read(tpath("nothing-here.dat"), &f.s, &rep), 0);
+	assert_int_equal(rep.missing, 1);
+	assert_int_equal(rep.nproblems, 0);
+	/* a directory opens but cannot be read */
+	errno = 0;
+	assert_int_equal(retention_read(tmpdir, &f.s, &rep), -1);
+	assert_int_equal(errno, EISDIR);
+	assert_int_equal(rep.missing, 0);
+	assert_true(has_problem(&rep, "cannot read"));
+	fx_close(&f);
+}
+
+static int
+group_setup(void **state)
+{
+	(void)state;
+	setenv("TZ", "UTC", 1);
+	tzset();
+	snprintf(tmpdir, sizeof(tmpdir), "/tmp/jaque-retention-XXXXXX");
+	return mkdtemp(tmpdir) == NULL ? -1 : 0;
+}
+
+static int
+group_teardown(void **state)
+{
+	static const char *const files[] = { "back.dat", "rt1.dat", "rt2.dat", "nagios.cfg",
+		"objects.cfg", "r.dat", "big.dat", "cut.dat" };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		unlink(tpath(files[i]));
+	rmdir(tmpdir);
+	return 0;
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(t_nagios_file),
+		cmocka_unit_test(t_nagios_blocks),
+		cmocka_unit_test(t_nagios_horizon),
+		cmocka_unit_test(t_nagios_no_program_state),
+		cmocka_unit_test(t_roundtrip),
+		cmocka_unit_test(t_write_mode_and_failure),
+		cmocka_unit_test(t_rules_gates),
+		cmocka_unit_test(t_rules_values),
+		cmocka_unit_test(t_rules_comments_downtimes),
+		cmocka_unit_test(t_garbage),
+		cmocka_unit_test(t_truncated),
+		cmocka_unit_test(t_missing_unreadable),
+	};
+
+	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
