@@ -217,7 +217,7 @@ jq_write_stats(struct jaque *j)
 	struct statsfile_buf b;
 
 	memset(&b, 0, sizeof(b));
-	dstats_fill(&b, j->chk, j->pool, j->gen->objs, j->program_start, time(NULL));
+	dstats_fill(&b, j->chk, j->pool, j->gen->objs, j->program_start, time(NULL), &j->rate);
 	if (statsfile_write(j->stats_path, &b) < 0)
 		log_warn("cannot write %s", j->stats_path);
 	statsfile_buf_free(&b);

@@ -12,6 +12,7 @@
 #include <sys/types.h>
 #include <time.h>
 
+#include "engine/main/dstats.h"
 #include "engine/objects/progstate.h"
 #include "engine/objects/state.h"
 
@@ -48,6 +49,7 @@ struct jaque {
 	int rotation_on;
 	int exit_code;
 	int daemon_mode;
+	struct dstats_rate rate;        /* samples for the per-minute check rates */
 
 	/* program-wide run-time state, comments, downtime, contacts (persist.c, cmdwire.c) */
 	struct prog_state prog;

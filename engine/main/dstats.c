@@ -46,9 +46,37 @@ dstats_fine(struct statsfile_buf *b, const struct drift *d)
 	free(line);
 }
 
+/* add a sample; the rates over the newest sample at least 60 s older */
+static void
+dstats_rates(struct statsfile_buf *b, struct dstats_rate *r, time_t now, uint64_t started,
+    uint64_t finished)
+{
+	unsigned i, k, best = DSTATS_RATE_SAMPLES;
+
+	r->t[r->head] = now;
+	r->started[r->head] = started;
+	r->finished[r->head] = finished;
+	r->head = (r->head + 1) % DSTATS_RATE_SAMPLES;
+	if (r->n < DSTATS_RATE_SAMPLES)
+		r->n++;
+	/* walk from the newest back to the oldest: stop at the first a minute old */
+	for (i = 1; i < r->n; i++) {
+		k = (r->head + DSTATS_RATE_SAMPLES - 1 - i) % DSTATS_RATE_SAMPLES;
+		best = k;
+		if (now - r->t[k] >= 60)
+			break;
+	}
+	if (best == DSTATS_RATE_SAMPLES || now <= r->t[best])
+		return;
+	statsfile_add(b, "checks_started_per_min", "%.1f",
+	    (double)(started - r->started[best]) * 60.0 / (double)(now - r->t[best]));
+	statsfile_add(b, "checks_finished_per_min", "%.1f",
+	    (double)(finished - r->finished[best]) * 60.0 / (double)(now - r->t[best]));
+}
+
 void
 dstats_fill(struct statsfile_buf *b, struct checker *c, struct wpool *pool,
-    const struct objects *objs, time_t program_start, time_t now)
+    const struct objects *objs, time_t program_start, time_t now, struct dstats_rate *rate)
 {
 	const struct drift *d = checker_drift(c);
 	struct host_state *hs = checker_host_states(c);
@@ -92,6 +120,8 @@ dstats_fill(struct statsfile_buf *b, struct checker *c, struct wpool *pool,
 	statsfile_add(b, "services_pending", "%u", spend);
 	statsfile_add(b, "checks_started", "%llu", (unsigned long long)cs.checks_started);
 	statsfile_add(b, "checks_finished", "%llu", (unsigned long long)cs.checks_finished);
+	if (rate != NULL)
+		dstats_rates(b, rate, now, cs.checks_started, cs.checks_finished);
 	statsfile_add(b, "checks_builtin", "%llu", (unsigned long long)cs.builtin_started);
 	statsfile_add(b, "checks_worker", "%llu", (unsigned long long)cs.worker_started);
 	statsfile_add(b, "checks_passive", "%llu", (unsigned long long)cs.passive);

@@ -12,7 +12,26 @@ struct checker;
 struct wpool;
 struct objects;
 
+#include <stdint.h>
+
+/* the samples behind the per-minute rates: one per dstats_fill */
+#define DSTATS_RATE_SAMPLES 32
+
+struct dstats_rate {
+	time_t t[DSTATS_RATE_SAMPLES];
+	uint64_t started[DSTATS_RATE_SAMPLES];
+	uint64_t finished[DSTATS_RATE_SAMPLES];
+	unsigned n;     /* samples held */
+	unsigned head;  /* where the next one goes */
+};
+
+/*
+ * Fill b with the daemon's figures at now.  rate (zeroed before the first
+ * call) keeps recent counter samples: checks_started_per_min and
+ * checks_finished_per_min are the rates over the last minute (over what
+ * is held, before a minute has passed).
+ */
 void dstats_fill(struct statsfile_buf *b, struct checker *c, struct wpool *pool,
-    const struct objects *objs, time_t program_start, time_t now);
+    const struct objects *objs, time_t program_start, time_t now, struct dstats_rate *rate);
 
 #endif

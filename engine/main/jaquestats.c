@@ -97,15 +97,19 @@ js_str(const char *jq, const char *key, char *buf, size_t n)
 }
 
 /*
- * Checks per minute averaged since the daemon started: the file has
- * cumulative counters and the times of start and of writing.  -1 when
- * unknown.
+ * Checks per minute: over the last minute as the daemon publishes it
+ * (key_per_min), else averaged since the daemon started from the
+ * cumulative counter.  -1 when unknown.
  */
 static int
 js_rate(const char *jq, const char *key, double *rate)
 {
 	double count, start, written;
+	char recent[64];
 
+	snprintf(recent, sizeof(recent), "%s_per_min", key);
+	if (js_num(jq, recent, rate) == 0)
+		return 0;
 	if (js_num(jq, key, &count) < 0 || js_num(jq, "program_start", &start) < 0 ||
 	    js_num(jq, "written", &written) < 0 || written <= start)
 		return -1;
@@ -223,7 +227,7 @@ js_report(const char *path, const char *jq, time_t now)
 	printf("\n");
 	js_pair("Checks Started/Finished:", jq, "checks_started", "checks_finished");
 	if (js_rate(jq, "checks_started", &r1) == 0 && js_rate(jq, "checks_finished", &r2) == 0)
-		printf("%-40s%.1f / %.1f\n", "   Per Minute (average since start):", r1, r2);
+		printf("%-40s%.1f / %.1f\n", "   Per Minute:", r1, r2);
 	js_pair("   In-process (shims) / Workers:", jq, "checks_builtin", "checks_worker");
 	js_line("Passive Results:", jq, "checks_passive");
 	js_line("Check Timeouts:", jq, "check_timeouts");
@@ -351,8 +355,8 @@ js_usage(const char *argv0)
 	for (i = 0; i < sizeof(js_keys) / sizeof(js_keys[0]); i++)
 		printf(" %-20s %s\n", js_keys[i].name, js_keys[i].help);
 	printf(" %-20s %s\n", "JQSTATSFILEAGETT", "age of jaque's stats file (seconds).");
-	printf(" %-20s %s\n", "JQCHKSTARTEDPM", "checks started per minute, average since");
-	printf(" %-20s %s\n", "", "start (rounded).");
+	printf(" %-20s %s\n", "JQCHKSTARTEDPM", "checks started per minute over the last minute");
+	printf(" %-20s %s\n", "", "(rounded; the average since start from an older daemon).");
 	printf(" %-20s %s\n", "JQCHKFINISHEDPM", "checks finished per minute, likewise.");
 	printf(" %-20s %s\n", "JQDRIFTLTn", "checks whose drift was under n ms and not under the");
 	printf(" %-20s %s\n", "", "edge before: n is 5, 10, 25, 50, 100, 250, 500, 1000,");

@@ -390,7 +390,7 @@ elif [ "$(tail -n +7 "$tmp/jq_report.j" | sed -n "$(($(wc -l <"$tmp/jq_report.nb
     "CURRENT JAQUE DATA" ] ||
     ! grep -q '^Run Queue Depth Now / Max: *3 / 17$' "$tmp/jq_report.j" ||
     ! grep -q '^   In-process (shims) / Workers: *300 / 900$' "$tmp/jq_report.j" ||
-    ! grep -q '^   Per Minute (average since start): *120.0 / 119.0$' "$tmp/jq_report.j" ||
+    ! grep -q '^   Per Minute: *120.0 / 119.0$' "$tmp/jq_report.j" ||
     ! grep -q '^   p50 / p99 / max: *0.420 / 9.100 / 15.342 ms$' "$tmp/jq_report.j" ||
     ! grep -q '^      < 5 ms *1100$' "$tmp/jq_report.j"; then
 	fail jq_report "no or wrong CURRENT JAQUE DATA block" "" "$tmp/jq_report.j"
@@ -415,6 +415,11 @@ got=$("$JAQUESTATS" -s "$tmp/fixture.dat" --jaque-stats="$tmp/jq/jaque-stats.dat
 [ "$got" = "4321:5:" ] && pass jq_mrtg_explicit_file || fail jq_mrtg_explicit_file "got $got"
 got=$("$JAQUESTATS" -s "$tmp/fixture.dat" -m -D : -d JQPID,JQDRIFTLT5,JQCHKSTARTEDPM,JQNOSUCH)
 [ "$got" = "U:U:U:JQNOSUCH:" ] && pass jq_mrtg_no_file || fail jq_mrtg_no_file "got $got"
+# a daemon that publishes its last minute's rates: those, not the average
+cp "$tmp/jq/jaque-stats.dat" "$tmp/jq-rate.dat"
+printf 'checks_started_per_min=88.4\nchecks_finished_per_min=87.6\n' >> "$tmp/jq-rate.dat"
+got=$("$JAQUESTATS" -s "$tmp/fixture.dat" --jaque-stats="$tmp/jq-rate.dat" -m -D : -d JQCHKSTARTEDPM,JQCHKFINISHEDPM)
+[ "$got" = "88:88:" ] && pass jq_mrtg_rate_last_minute || fail jq_mrtg_rate_last_minute "got $got"
 # Nagios's variables are the same with jaque's file there
 mrtg_case jq/mrtg -c "$jcfg" -m -d "$VARS"
 
