@@ -15,7 +15,8 @@ fi
 
 eng_init interfaces
 eng_cfg status_update_interval=1 retain_state_information=1 retention_update_interval=60 \
-	check_external_commands=1 log_passive_checks=1 log_external_commands=1
+	check_external_commands=1 log_passive_checks=1 log_external_commands=1 \
+	check_result_reaper_frequency=1
 eng_objects <<'OBJ'
 define host {
 	use		h-base
@@ -113,6 +114,43 @@ n4=$(nagios4stats -c "$CFG" -m -d NUMHOSTS,NUMSERVICES 2>&1 | tr '\n' ' ')
 [ "$n4" = "2 3 " ] && pass "nagios4stats reads 2 hosts, 3 services" || fail nagios4stats "$n4"
 jq=$("$JAQUESTATS" -c "$CFG" -m -d NUMHOSTS,NUMSERVICES 2>&1 | tr '\n' ' ')
 [ "$jq" = "$n4" ] && pass "jaquestats agrees with nagios4stats" || fail jaquestats "'$jq' vs '$n4'"
+# the other CGIs on the same files
+cgi() {
+	NAGIOS_CGI_CONFIG=$T/cgi.cfg REQUEST_METHOD=GET REMOTE_USER=nagiosadmin \
+		QUERY_STRING="$2" "$CGI/$1" 2>/dev/null | sed '1,/^\r\{0,1\}$/d'
+}
+got=$(cgi objectjson.cgi 'query=servicelist' | python3 -c 'import json,sys
+d=json.load(sys.stdin)["data"]["servicelist"]; print(sorted((h,s) for h in d for s in d[h]))')
+[ "$got" = "[('db1', 'pgsql'), ('web1', 'disk'), ('web1', 'http')]" ] \
+	&& pass "objectjson.cgi reads jaque's objects.cache" || fail objectjson "$got"
+out=$(cgi tac.cgi '')
+if echo "$out" | grep -q '1 Critical' && ! echo "$out" | grep -qi 'error'; then
+	pass "tac.cgi shows the critical service"
+else
+	fail tac.cgi "$(echo "$out" | sed 's/<[^>]*>//g' | grep -iE 'critical|error' | head -3)"
+fi
+out=$(cgi status.cgi 'host=all&style=detail' | sed 's/<[^>]*>//g')
+echo "$out" | grep -q 'PGSQL CRITICAL: down' && pass "status.cgi shows the service's output" \
+	|| fail status.cgi "no output line"
+out=$(cgi extinfo.cgi 'type=2&host=db1&service=pgsql' | sed 's/<[^>]*>//g')
+echo "$out" | grep -q 'CRITICAL' && pass "extinfo.cgi shows the service's state" \
+	|| fail extinfo.cgi "no state"
+
+# ---- a result dropped into check_result_path, as addons write them (web1/disk
+# ---- has no active checks: only this result changes it)
+now=$(date +%s)
+printf 'file_time=%s\n\nhost_name=web1\nservice_description=disk\ncheck_type=1\nscheduled_check=0\nreschedule_check=0\nlatency=0.1\nstart_time=%s.0\nfinish_time=%s.1\nreturn_code=2\noutput=DISK CRITICAL: from the spool\\nsecond line|conn=0\n\n' \
+	"$now" "$now" "$now" > "$T/var/spool/checkresults/cAbC123"
+touch "$T/var/spool/checkresults/cAbC123.ok"
+if wait_for 10 "$(svc_q web1 disk)" 'd["service"]["plugin_output"], d["service"]["long_plugin_output"]' \
+	"('DISK CRITICAL: from the spool', 'second line')"; then
+	pass "a check result file in check_result_path is applied"
+else
+	fail spool "not applied"
+fi
+[ ! -e "$T/var/spool/checkresults/cAbC123" ] && [ ! -e "$T/var/spool/checkresults/cAbC123.ok" ] \
+	&& pass "the result file and its .ok are removed" || fail spool-rm "still there"
+
 mode=$(stat -c %a "$FIFO" 2>/dev/null)
 [ "$mode" = 660 ] && [ -p "$FIFO" ] && pass "command FIFO is mode 660" || fail fifo "mode $mode"
 
