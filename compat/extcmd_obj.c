@@ -7,11 +7,13 @@
  * there) and where it refuses (CHANGE_*_CHECK_COMMAND and the event
  * handler changes, which its security patch turned off).
  *
- * What the engine has no place for yet is validated and marked but has
- * no effect: changed check and notification periods and custom variable
- * values (only their modified-attribute bits are set), and the
+ * Changed check and notification periods and custom variable values go
+ * into the state's overrides (state.h), as cmd_change_object_char_var and
+ * cmd_change_object_custom_var keep them in Nagios's objects.  What the
+ * engine has no place for yet is validated but has no effect: the
  * notifications (custom, acknowledgement) that issue 5 will send.
  */
+#include <ctype.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +26,14 @@
 #include "engine/objects/objects.h"
 #include "engine/objects/progstate.h"
 #include "engine/objects/state.h"
+#include "engine/time/timeperiod.h"
 #include "engine/util/xalloc.h"
+
+/* state.h names the override bits for the layers below compat */
+_Static_assert(STATE_MODATTR_CHECK_TIMEPERIOD == EXTCMD_MODATTR_CHECK_TIMEPERIOD, "modattr");
+_Static_assert(STATE_MODATTR_CUSTOM_VARIABLE == EXTCMD_MODATTR_CUSTOM_VARIABLE, "modattr");
+_Static_assert(STATE_MODATTR_NOTIFICATION_TIMEPERIOD == EXTCMD_MODATTR_NOTIFICATION_TIMEPERIOD,
+    "modattr");
 
 /* the state of the object a host or service command named */
 static struct state_common *
@@ -278,24 +287,57 @@ xh_refused(struct xc_req *r)
 	return XC_FAIL;
 }
 
+/*
+ * A new check period takes effect when the object's check falls due, as
+ * in Nagios (which reschedules nothing here).  One exception: an object
+ * that was dropped from the schedule because its old period had no valid
+ * time left, which Nagios would still retry every check interval, is put
+ * back at the new period's next valid time.
+ */
+static void
+xc_check_period_changed(struct xc_req *r, struct state_common *st,
+    const struct obj_timeperiod *tp)
+{
+	time_t when = r->now;
+
+	if (st->should_be_scheduled || !st->active_checks_enabled || st->check_interval <= 0)
+		return;
+	if (!timeperiod_contains(tp, when) && (when = timeperiod_next(tp, when)) == (time_t)-1)
+		return;
+	st->should_be_scheduled = 1;
+	checker_schedule(r->x->chk, r->h, r->s, when, 0);
+}
+
 int
 xh_change_timeperiod(struct xc_req *r)
 {
-	unsigned long attr = r->def->value & XV_NOTIF_TP ? EXTCMD_MODATTR_NOTIFICATION_TIMEPERIOD
-	                                                 : EXTCMD_MODATTR_CHECK_TIMEPERIOD;
+	int notif = (r->def->value & XV_NOTIF_TP) != 0;
+	unsigned long attr = notif ? EXTCMD_MODATTR_NOTIFICATION_TIMEPERIOD
+	                           : EXTCMD_MODATTR_CHECK_TIMEPERIOD;
+	const struct obj_timeperiod *tp = objects_find_timeperiod(r->x->objs, r->v[0].s);
+	struct state_common *st;
 
-	if (objects_find_timeperiod(r->x->objs, r->v[0].s) == NULL)
+	if (tp == NULL)
 		return XC_FAIL;
-	/* the state has no place for the new period yet: only the bit is kept */
 	if (r->def->value & XV_CONTACT) {
 		struct contact_state *cs = &r->x->contacts[r->ct->id];
 
-		if (r->def->which == XW_HOST)
+		if (r->def->which == XW_HOST) {
+			cs->host_notification_period = tp;
 			cs->modified_host_attributes |= attr;
-		else
+		} else {
+			cs->service_notification_period = tp;
 			cs->modified_service_attributes |= attr;
+		}
+		return XC_CHANGED;
+	}
+	st = xc_state(r);
+	st->modified_attributes |= attr;
+	if (notif) {
+		st->notification_period = tp;
 	} else {
-		xc_state(r)->modified_attributes |= attr;
+		st->check_period = tp;
+		xc_check_period_changed(r, st, tp);
 	}
 	return XC_CHANGED;
 }
@@ -358,15 +400,49 @@ xh_change_modattr(struct xc_req *r)
 	return XC_CHANGED;
 }
 
+/*
+ * NAME;value: the name is upper-cased and must be one the object's
+ * configuration defines (without the '_'), else nothing but the bit
+ * changes; the value ends at the next ';', as Nagios reads it.  Nagios
+ * sets the bit even when the object has no such variable.
+ */
 int
 xh_custom_var(struct xc_req *r)
 {
-	/* the value has no place in the state yet; Nagios sets the bit even
-	 * when the object has no such variable */
-	if (r->def->value & XV_CONTACT)
-		r->x->contacts[r->ct->id].modified_attributes |= EXTCMD_MODATTR_CUSTOM_VARIABLE;
-	else
-		xc_state(r)->modified_attributes |= EXTCMD_MODATTR_CUSTOM_VARIABLE;
+	const struct obj_customvar *vars;
+	struct state_vars *vs;
+	unsigned long *attr;
+	unsigned i, n;
+	char *name, *value, *p;
+
+	if (r->def->value & XV_CONTACT) {
+		struct contact_state *cs = &r->x->contacts[r->ct->id];
+
+		vars = r->ct->vars;
+		n = r->ct->nvars;
+		vs = &cs->vars;
+		attr = &cs->modified_attributes;
+	} else {
+		struct state_common *st = xc_state(r);
+
+		vars = r->s != NULL ? r->s->vars : r->h->vars;
+		n = r->s != NULL ? r->s->nvars : r->h->nvars;
+		vs = &st->vars;
+		attr = &st->modified_attributes;
+	}
+	name = xstrdup(r->v[0].s);
+	for (p = name; *p != '\0'; p++)
+		*p = (char)toupper((unsigned char)*p);
+	value = xstrndup(r->v[1].s, strcspn(r->v[1].s, ";"));
+	for (i = 0; i < n; i++) {
+		if (strcmp(vars[i].name, name) == 0) {
+			state_var_set(vs, vars[i].name, value);
+			break;
+		}
+	}
+	free(name);
+	free(value);
+	*attr |= EXTCMD_MODATTR_CUSTOM_VARIABLE;
 	return XC_CHANGED;
 }
 

@@ -6,12 +6,15 @@
  * xrddefault_save_state_information prints for the same state: the
  * banner, info, program, every host, service and contact in the
  * configuration's order (Nagios's), then comments and downtimes in their
- * stores' order.  Values jaque does not keep are written as Nagios writes
- * them when unset: the configured check_command, periods and event
- * handler (there is no run-time override yet), custom variables with
- * their configured values and "modified" 0, and 0 for
- * current_notification_id, check_options, flapping_comment_id and
- * check_flapping_recovery_notification.
+ * stores' order.  The check and notification periods are the run-time
+ * ones (a command's override, else the configured period), and custom
+ * variables are written in the configuration's order with "modified" 1
+ * and the new value when a command changed them, else 0 and the
+ * configured value.  Values jaque does not keep are written as Nagios
+ * writes them when unset: the configured check_command and event handler
+ * (CHANGE_*_CHECK_COMMAND and the event handler changes are refused, as
+ * in 4.4.6), and 0 for current_notification_id, check_options,
+ * flapping_comment_id and check_flapping_recovery_notification.
  *
  * Only long plugin output is escaped ('\n' as "\n", '\\' as "\\"), as
  * Nagios holds it; any other value with a newline (none should have one)
@@ -64,9 +67,10 @@
 const struct rt_field rt_host_fields[] = {
 	ATTR("modified_attributes", RT_MASK_HOST, HC(modified_attributes)),
 	ROW("check_command", RT_CHECK_COMMAND, NS, 0, EXTCMD_MODATTR_CHECK_COMMAND, 0),
-	ROW("check_period", RT_CHECK_PERIOD, NS, 0, EXTCMD_MODATTR_CHECK_TIMEPERIOD, 0),
+	ROW("check_period", RT_CHECK_PERIOD, NS, 0, EXTCMD_MODATTR_CHECK_TIMEPERIOD,
+	    HC(check_period)),
 	ROW("notification_period", RT_NOTIF_PERIOD, NS, 0, EXTCMD_MODATTR_NOTIFICATION_TIMEPERIOD,
-	    0),
+	    HC(notification_period)),
 	ROW("event_handler", RT_EVENT_HANDLER, NS, 0, EXTCMD_MODATTR_EVENT_HANDLER_COMMAND, 0),
 	ROW("has_been_checked", RT_BOOL, ST, 0, 0, HC(has_been_checked)),
 	ROW("check_execution_time", RT_DBL3, ST, 0, 0, HC(execution_time)),
@@ -132,9 +136,10 @@ const size_t rt_nhost_fields = sizeof(rt_host_fields) / sizeof(rt_host_fields[0]
 const struct rt_field rt_service_fields[] = {
 	ATTR("modified_attributes", RT_MASK_SERVICE, SC(modified_attributes)),
 	SROW("check_command", RT_CHECK_COMMAND, NS, 0, EXTCMD_MODATTR_CHECK_COMMAND, 0),
-	SROW("check_period", RT_CHECK_PERIOD, NS, 0, EXTCMD_MODATTR_CHECK_TIMEPERIOD, 0),
+	SROW("check_period", RT_CHECK_PERIOD, NS, 0, EXTCMD_MODATTR_CHECK_TIMEPERIOD,
+	    SC(check_period)),
 	SROW("notification_period", RT_NOTIF_PERIOD, NS, 0, EXTCMD_MODATTR_NOTIFICATION_TIMEPERIOD,
-	    0),
+	    SC(notification_period)),
 	SROW("event_handler", RT_EVENT_HANDLER, NS, 0, EXTCMD_MODATTR_EVENT_HANDLER_COMMAND, 0),
 	SROW("has_been_checked", RT_BOOL, ST, 0, 0, SC(has_been_checked)),
 	SROW("check_execution_time", RT_DBL3, ST, 0, 0, SC(execution_time)),
@@ -205,9 +210,11 @@ const struct rt_field rt_contact_fields[] = {
 	ATTR("modified_service_attributes", RT_MASK_CONTACT_SERVICE,
 	    CT(modified_service_attributes)),
 	{ "host_notification_period", RT_HOST_NOTIF_PERIOD, NS, 0, RT_MASK_NONE, 0,
-	    EXTCMD_MODATTR_NOTIFICATION_TIMEPERIOD, CT(modified_host_attributes), 0 },
+	    EXTCMD_MODATTR_NOTIFICATION_TIMEPERIOD, CT(modified_host_attributes),
+	    CT(host_notification_period) },
 	{ "service_notification_period", RT_SVC_NOTIF_PERIOD, NS, 0, RT_MASK_NONE, 0,
-	    EXTCMD_MODATTR_NOTIFICATION_TIMEPERIOD, CT(modified_service_attributes), 0 },
+	    EXTCMD_MODATTR_NOTIFICATION_TIMEPERIOD, CT(modified_service_attributes),
+	    CT(service_notification_period) },
 	{ "last_host_notification", RT_TIME, ST, 0, RT_MASK_NONE, 0, 0, 0,
 	    CT(last_host_notification) },
 	{ "last_service_notification", RT_TIME, ST, 0, RT_MASK_NONE, 0, 0, 0,
@@ -302,31 +309,36 @@ rt_tpname(const struct obj_timeperiod *tp)
 }
 
 void
-rt_conf_host(struct rt_conf *conf, const struct obj_host *h)
+rt_conf_host(struct rt_conf *conf, const struct obj_host *h, const struct host_state *st)
 {
 	memset(conf, 0, sizeof(*conf));
 	conf->check_command = h->check_command.raw != NULL ? h->check_command.raw : "";
 	conf->event_handler = h->cfg->event_handler.raw != NULL ? h->cfg->event_handler.raw : "";
-	conf->check_period = rt_tpname(h->cfg->check_period);
-	conf->notif_period = rt_tpname(h->cfg->notification_period);
+	conf->check_period = rt_tpname(st != NULL ? state_check_period(&st->c, h->cfg)
+	                                          : h->cfg->check_period);
+	conf->notif_period = rt_tpname(st != NULL ? state_notification_period(&st->c, h->cfg)
+	                                          : h->cfg->notification_period);
 }
 
 void
-rt_conf_service(struct rt_conf *conf, const struct obj_service *s)
+rt_conf_service(struct rt_conf *conf, const struct obj_service *s, const struct svc_state *st)
 {
 	memset(conf, 0, sizeof(*conf));
 	conf->check_command = s->check_command.raw != NULL ? s->check_command.raw : "";
 	conf->event_handler = s->cfg->event_handler.raw != NULL ? s->cfg->event_handler.raw : "";
-	conf->check_period = rt_tpname(s->cfg->check_period);
-	conf->notif_period = rt_tpname(s->cfg->notification_period);
+	conf->check_period = rt_tpname(st != NULL ? state_check_period(&st->c, s->cfg)
+	                                          : s->cfg->check_period);
+	conf->notif_period = rt_tpname(st != NULL ? state_notification_period(&st->c, s->cfg)
+	                                          : s->cfg->notification_period);
 }
 
 void
-rt_conf_contact(struct rt_conf *conf, const struct obj_contact *c)
+rt_conf_contact(struct rt_conf *conf, const struct obj_contact *c,
+    const struct contact_state *st)
 {
 	memset(conf, 0, sizeof(*conf));
-	conf->host_notif_period = rt_tpname(c->host_notification_period);
-	conf->svc_notif_period = rt_tpname(c->service_notification_period);
+	conf->host_notif_period = rt_tpname(state_contact_host_period(st, c));
+	conf->svc_notif_period = rt_tpname(state_contact_svc_period(st, c));
 }
 
 const char *
@@ -485,15 +497,18 @@ rt_put_fields(FILE *fp, const struct rt_field *rows, size_t n, const void *st,
 			rt_put_field(fp, &rows[i], st, conf, cfg);
 }
 
-/* the configured custom variables, never marked modified */
+/* the configured custom variables, "modified" 1 with the value of an override in vs */
 static void
-rt_put_customvars(FILE *fp, const struct obj_customvar *v, unsigned n)
+rt_put_customvars(FILE *fp, const struct obj_customvar *v, unsigned n,
+    const struct state_vars *vs)
 {
+	const struct state_var *ov;
 	unsigned i;
 
 	for (i = 0; i < n; i++) {
-		fprintf(fp, "_%s=0;", v[i].name);
-		rt_put_val(fp, v[i].value);
+		ov = state_var_find(vs, v[i].name);
+		fprintf(fp, "_%s=%d;", v[i].name, ov != NULL);
+		rt_put_val(fp, ov != NULL ? ov->value : v[i].value);
 	}
 }
 
@@ -569,34 +584,34 @@ rt_put_objects(FILE *fp, const struct snapshot *s)
 	for (i = 0; i < o->nhosts; i++) {
 		const struct obj_host *h = &o->hosts[i];
 
-		rt_conf_host(&conf, h);
+		rt_conf_host(&conf, h, &s->hosts[h->id]);
 		fputs("host {\n", fp);
 		rt_put_str(fp, "host_name", h->name);
 		rt_put_fields(fp, rt_host_fields, rt_nhost_fields, &s->hosts[h->id], &conf, s->cfg);
-		rt_put_customvars(fp, h->vars, h->nvars);
+		rt_put_customvars(fp, h->vars, h->nvars, &s->hosts[h->id].c.vars);
 		fputs("}\n", fp);
 	}
 	for (i = 0; i < o->nservices; i++) {
 		const struct obj_service *sv = &o->services[i];
 
-		rt_conf_service(&conf, sv);
+		rt_conf_service(&conf, sv, &s->svcs[sv->id]);
 		fputs("service {\n", fp);
 		rt_put_str(fp, "host_name", sv->host->name);
 		rt_put_str(fp, "service_description", sv->description);
 		rt_put_fields(
 		    fp, rt_service_fields, rt_nservice_fields, &s->svcs[sv->id], &conf, s->cfg);
-		rt_put_customvars(fp, sv->vars, sv->nvars);
+		rt_put_customvars(fp, sv->vars, sv->nvars, &s->svcs[sv->id].c.vars);
 		fputs("}\n", fp);
 	}
 	for (i = 0; s->contacts != NULL && i < o->ncontacts; i++) {
 		const struct obj_contact *c = &o->contacts[i];
 
-		rt_conf_contact(&conf, c);
+		rt_conf_contact(&conf, c, &s->contacts[c->id]);
 		fputs("contact {\n", fp);
 		rt_put_str(fp, "contact_name", c->name);
 		rt_put_fields(
 		    fp, rt_contact_fields, rt_ncontact_fields, &s->contacts[c->id], &conf, s->cfg);
-		rt_put_customvars(fp, c->vars, c->nvars);
+		rt_put_customvars(fp, c->vars, c->nvars, &s->contacts[c->id].vars);
 		fputs("}\n", fp);
 	}
 }

@@ -39,7 +39,7 @@ enum rt_kind {
 	RT_ZERO,          /* a value jaque does not keep: written as 0, not read */
 	RT_CHECK_COMMAND, /* configured values: jaque keeps no run-time override */
 	RT_EVENT_HANDLER,
-	RT_CHECK_PERIOD,
+	RT_CHECK_PERIOD,  /* period overrides: off is the state's timeperiod pointer */
 	RT_NOTIF_PERIOD,
 	RT_HOST_NOTIF_PERIOD, /* a contact's */
 	RT_SVC_NOTIF_PERIOD
@@ -116,10 +116,12 @@ extern const struct rt_pfield rt_prog_fields[];
 extern const size_t rt_nprog_fields;
 
 /*
- * The configured values an object's check_command, event_handler and
- * period rows stand for (jaque keeps no run-time override of them): the
- * writer prints them, the reader compares the file's with them.  Empty
- * strings where unset; contacts fill only the two contact periods.
+ * The values an object's check_command, event_handler and period rows
+ * stand for: the writer prints them, the reader compares the file's
+ * check_command and event_handler with them (jaque keeps no run-time
+ * override of those).  The periods are the state's (its override, else
+ * the configured one) when a state is given, else the configured ones.
+ * Empty strings where unset; contacts fill only the two contact periods.
  */
 struct rt_conf {
 	const char *check_command;
@@ -130,9 +132,11 @@ struct rt_conf {
 	const char *svc_notif_period;
 };
 
-void rt_conf_host(struct rt_conf *conf, const struct obj_host *h);
-void rt_conf_service(struct rt_conf *conf, const struct obj_service *s);
-void rt_conf_contact(struct rt_conf *conf, const struct obj_contact *c);
+void rt_conf_host(struct rt_conf *conf, const struct obj_host *h, const struct host_state *st);
+void rt_conf_service(struct rt_conf *conf, const struct obj_service *s,
+    const struct svc_state *st);
+void rt_conf_contact(struct rt_conf *conf, const struct obj_contact *c,
+    const struct contact_state *st);
 /* the configured value of a row of one of those kinds */
 const char *rt_conf_value(const struct rt_conf *conf, int kind);
 

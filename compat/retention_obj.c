@@ -94,9 +94,23 @@ rd_obj_reset(struct rd *rd)
 		state_host_clear(&o->st.h);
 	else if (o->found && rd->sect == RD_SERVICE)
 		state_svc_clear(&o->st.s);
+	else if (o->found && rd->sect == RD_CONTACT)
+		state_contact_clear(&o->st.c);
 	free(o->host);
 	free(o->svc);
 	memset(o, 0, sizeof(*o));
+}
+
+/* the staged copy's own copy of the overrides it shares with the real state */
+static void
+rd_vars_own(struct state_vars *vs)
+{
+	struct state_vars real = *vs;
+	unsigned i;
+
+	memset(vs, 0, sizeof(*vs));
+	for (i = 0; i < real.n; i++)
+		state_var_set(vs, real.v[i].name, real.v[i].value);
 }
 
 /* the names are known: find the object and stage a copy of its state */
@@ -112,20 +126,21 @@ rd_obj_lookup(struct rd *rd)
 		o->real = &s->hosts[o->oh->id];
 		o->st.h = s->hosts[o->oh->id];
 		set = o->oh->cfg;
-		rt_conf_host(&o->conf, o->oh);
+		rt_conf_host(&o->conf, o->oh, NULL);
 	} else if (rd->sect == RD_SERVICE &&
 	    (o->os = objects_find_service(s->objs, o->host, o->svc)) != NULL) {
 		o->real = &s->svcs[o->os->id];
 		o->st.s = s->svcs[o->os->id];
 		set = o->os->cfg;
-		rt_conf_service(&o->conf, o->os);
+		rt_conf_service(&o->conf, o->os, NULL);
 	} else if (rd->sect == RD_CONTACT && s->contacts != NULL &&
 	    (o->oc = objects_find_contact(s->objs, o->host)) != NULL) {
 		o->real = &s->contacts[o->oc->id];
 		o->st.c = s->contacts[o->oc->id];
 		o->rs = o->oc->retain_status_information;
 		o->rn = o->oc->retain_nonstatus_information;
-		rt_conf_contact(&o->conf, o->oc);
+		rt_conf_contact(&o->conf, o->oc, NULL);
+		rd_vars_own(&o->st.c.vars);
 	}
 	if (o->real == NULL)
 		return;
@@ -133,6 +148,7 @@ rd_obj_lookup(struct rd *rd)
 	if (set != NULL) {
 		/* the staged copy gets strings of its own when lines set them */
 		o->st.h.c.output = o->st.h.c.long_output = o->st.h.c.perf_data = NULL;
+		rd_vars_own(&o->st.h.c.vars);
 		o->rs = set->retain_status_information;
 		o->rn = set->retain_nonstatus_information;
 	}
@@ -247,6 +263,24 @@ rd_next_notification(struct rd *rd, const struct state_common *c)
 	return t >= 0.0 && t < 9.2e18 ? (time_t)t : 0;
 }
 
+/*
+ * A period override (its bit is set): the period of that name, or, as
+ * Nagios does when it no longer exists, none and the bit cleared.
+ */
+static void
+rd_period_line(struct rd *rd, const struct rt_field *f, unsigned long *attr, const char *val)
+{
+	const struct obj_timeperiod **slot =
+	    (const struct obj_timeperiod **)(void *)((char *)&rd->obj.st + f->off);
+	char name[160];
+
+	if ((*slot = objects_find_timeperiod(rd->s->objs, val)) != NULL)
+		return;
+	*attr &= ~f->bit;
+	rd_problem(rd, "line %lu: %s: %s '%s' is not defined: the override is dropped",
+	    rd->in.lineno, rd_objname(rd, name, sizeof(name)), f->key, val);
+}
+
 /* a configured value's line: the override is kept only when it changes nothing */
 static void
 rd_conf_line(struct rd *rd, const struct rt_field *f, unsigned long *attr, const char *val)
@@ -344,38 +378,50 @@ rd_obj_field(struct rd *rd, const struct rt_field *f, char *val)
 		break;
 	case RT_ZERO:
 		break;
+	case RT_CHECK_PERIOD:
+	case RT_NOTIF_PERIOD:
+	case RT_HOST_NOTIF_PERIOD:
+	case RT_SVC_NOTIF_PERIOD:
+		rd_period_line(rd, f, attr, val);
+		break;
 	default:
 		rd_conf_line(rd, f, attr, val);
 		break;
 	}
 }
 
-/* "_NAME=modified;value": jaque keeps no custom variable override */
+/*
+ * "_NAME=modified;value" of a variable the object defines, with its
+ * MODATTR_CUSTOM_VARIABLE bit set: taken when modified is above 0, as
+ * Nagios reads it (atoi, and the value from the third character on, so
+ * "1;x" with a one-character value is too short to count, and "12;x"
+ * gives ";x").
+ */
 static void
 rd_obj_customvar(struct rd *rd, const char *key, const char *val)
 {
 	struct rd_obj *o = &rd->obj;
 	const struct obj_customvar *v;
+	struct state_vars *vs;
 	unsigned long attr;
 	unsigned i, n;
-	char name[160];
 
 	if (rd->sect == RD_HOST) {
-		v = o->oh->vars, n = o->oh->nvars, attr = o->st.h.c.modified_attributes;
+		v = o->oh->vars, n = o->oh->nvars, vs = &o->st.h.c.vars;
+		attr = o->st.h.c.modified_attributes;
 	} else if (rd->sect == RD_SERVICE) {
-		v = o->os->vars, n = o->os->nvars, attr = o->st.s.c.modified_attributes;
+		v = o->os->vars, n = o->os->nvars, vs = &o->st.s.c.vars;
+		attr = o->st.s.c.modified_attributes;
 	} else {
-		v = o->oc->vars, n = o->oc->nvars, attr = o->st.c.modified_attributes;
+		v = o->oc->vars, n = o->oc->nvars, vs = &o->st.c.vars;
+		attr = o->st.c.modified_attributes;
 	}
 	if (!(o->rs && o->rn) || !(attr & EXTCMD_MODATTR_CUSTOM_VARIABLE))
 		return;
 	for (i = 0; i < n; i++) {
 		if (strcmp(v[i].name, key + 1) == 0) {
 			if (rd_int(val) > 0 && strlen(val) > 3)
-				rd_problem(rd,
-				    "line %lu: %s: custom variable %s override '%s' is not kept",
-				    rd->in.lineno, rd_objname(rd, name, sizeof(name)), key,
-				    val + 2);
+				state_var_set(vs, v[i].name, val + 2);
 			return;
 		}
 	}
@@ -435,7 +481,10 @@ rd_obj_commit(struct rd_obj *o, size_t size)
 		free(*from[i]);
 		*from[i] = NULL;
 	}
+	/* the staged overrides (a copy of the real ones, changed) replace them */
+	state_vars_clear(&real->vars);
 	memcpy(o->real, &o->st, size);
+	memset(&st->vars, 0, sizeof(st->vars));
 	real->output = keep[0];
 	real->long_output = keep[1];
 	real->perf_data = keep[2];
@@ -463,16 +512,23 @@ rd_obj_end(struct rd *rd)
 		return;
 	}
 	if (rd->sect == RD_CONTACT) {
+		struct contact_state *real = o->real;
+
 		if (!o->rn)
 			o->st.c.modified_attributes = 0;
-		o->st.c.modified_attributes &= ~EXTCMD_MODATTR_CUSTOM_VARIABLE;
-		memcpy(o->real, &o->st.c, sizeof(o->st.c));
+		if (o->st.c.vars.n == 0)
+			o->st.c.modified_attributes &= ~EXTCMD_MODATTR_CUSTOM_VARIABLE;
+		state_vars_clear(&real->vars);
+		memcpy(real, &o->st.c, sizeof(o->st.c));
+		memset(&o->st.c.vars, 0, sizeof(o->st.c.vars));
 		rep->contacts++;
 		return;
 	}
 	if (!o->rn)
 		c->modified_attributes = 0;
-	c->modified_attributes &= ~EXTCMD_MODATTR_CUSTOM_VARIABLE;
+	/* the custom variable bit stays only while some variable is changed */
+	if (c->vars.n == 0)
+		c->modified_attributes &= ~EXTCMD_MODATTR_CUSTOM_VARIABLE;
 	if (c->current_state != 0 && c->last_notification != 0)
 		c->next_notification = rd_next_notification(rd, c);
 	if (rd->sect == RD_SERVICE && !c->has_been_checked && c->state_type == STATE_SOFT)

@@ -25,8 +25,14 @@
  *    younger than retention_scheduling_horizon;
  *  - the program section only with use_retained_program_state, and each
  *    switch only when its modified bit is set; ids never go backwards;
+ *  - a check or notification period (a contact's host and service
+ *    notification periods too) only with its modified bit, and only when
+ *    a period of that name exists, else the bit is cleared; a custom
+ *    variable ("_NAME=modified;value") only with MODATTR_CUSTOM_VARIABLE,
+ *    when the object defines it and modified is above 0;
  *  - at the end of an object: modified_attributes cleared without
- *    retain_nonstatus_information, the attempt of a hard problem set to
+ *    retain_nonstatus_information, MODATTR_CUSTOM_VARIABLE cleared when
+ *    no variable is changed, the attempt of a hard problem set to
  *    max_attempts, last_hard_state_change defaulted to last_state_change,
  *    the next notification time recomputed (escalations included), a
  *    never-checked soft service made hard;
@@ -37,11 +43,16 @@
  *    store gives each downtime read a new comment with a new id, and
  *    starts again one that was in effect.  Downtimes are added after the
  *    whole file was read, a triggered one after its trigger.
- * Where jaque differs, because it keeps less than Nagios does:
- *  - check_command, event_handler and period overrides are not kept: the
- *    configuration's stay, and when the file's value differs its modified
- *    bit is cleared and a problem is reported; custom variable overrides
- *    likewise (MODATTR_CUSTOM_VARIABLE is always cleared);
+ * Where jaque differs, because it keeps less than Nagios does, or more:
+ *  - check_command and event_handler overrides are not kept (4.4.6
+ *    refuses the commands that make them): the configuration's stay, and
+ *    when the file's value differs its modified bit is cleared and a
+ *    problem is reported;
+ *  - a period override read back takes effect; 4.4.6 restores only its
+ *    name (status.dat and the next retention.dat show it) while its
+ *    checks and notifications keep to the configured period's pointer,
+ *    which pre-flight set before retention was read.  A period that is
+ *    gone is reported as a problem as well;
  *  - is_flapping is taken as written (4.4.6 does that only with
  *    use_large_installation_tweaks, else it re-runs flap detection), and a
  *    non-persistent flapping comment stays while its object is flapping;

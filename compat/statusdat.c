@@ -7,13 +7,15 @@
  * intervals "%f", latency and execution time "%.3f", percent state change
  * "%.2f".  The long plugin output is the one value that may hold newlines:
  * backslashes are doubled and newlines written as "\n", as Nagios stores
- * it.  Custom variables follow the fixed fields as "_NAME=modified;value",
- * modified being 0 (jaque does not change custom variables at run time)
- * and a value of "null" in the configuration printing empty, as Nagios's
+ * it.  Custom variables follow the fixed fields in the configuration's
+ * order as "_NAME=modified;value": modified 1 with the new value when a
+ * command (or retention) changed it, else 0 with the configured value, a
+ * value of "null" in the configuration printing empty, as Nagios's
  * object reader keeps no value for it.
  *
- * Run-time values (intervals, switches, max_attempts) come from the state,
- * the rest from the configuration.  Fields for history jaque does not keep
+ * Run-time values (intervals, switches, max_attempts, the check and
+ * notification periods a command changed) come from the state, the rest
+ * from the configuration.  Fields for history jaque does not keep
  * yet are written as Nagios has them for an object without that history:
  * check_options, no_more_notifications and current_notification_id 0;
  * the info section as if no update check ever ran.
@@ -229,16 +231,25 @@ sd_end(struct sd_out *o)
 		sd_flush(o);
 }
 
+/* the configured variables v, with the overrides in vs (NULL: none) */
 static void
-sd_customvars(struct sd_out *o, const struct obj_customvar *v, unsigned n)
+sd_customvars(struct sd_out *o, const struct obj_customvar *v, unsigned n,
+    const struct state_vars *vs)
 {
+	const struct state_var *ov;
 	unsigned i;
 
 	for (i = 0; i < n; i++) {
+		ov = vs != NULL && vs->n > 0 ? state_var_find(vs, v[i].name) : NULL;
 		SD_LIT(o, "\t_");
 		sd_str(o, v[i].name);
-		SD_LIT(o, "=0;");
-		sd_str(o, v[i].value);
+		if (ov != NULL) {
+			SD_LIT(o, "=1;");
+			sd_str(o, ov->value);
+		} else {
+			SD_LIT(o, "=0;");
+			sd_str(o, v[i].value);
+		}
 		SD_LIT(o, "\n");
 	}
 }
@@ -357,8 +368,8 @@ sd_common_head(struct sd_out *o, const struct state_common *c, const struct obj_
 {
 	SDU(o, "modified_attributes", c->modified_attributes);
 	SDS(o, "check_command", cmd->raw);
-	SDS(o, "check_period", sd_tpname(cfg->check_period));
-	SDS(o, "notification_period", sd_tpname(cfg->notification_period));
+	SDS(o, "check_period", sd_tpname(state_check_period(c, cfg)));
+	SDS(o, "notification_period", sd_tpname(state_notification_period(c, cfg)));
 	SDU(o, "importance", cfg->importance);
 	SDF(o, "check_interval", c->check_interval, 6);
 	SDF(o, "retry_interval", c->retry_interval, 6);
@@ -432,7 +443,7 @@ sd_host(struct sd_out *o, const struct obj_host *h, const struct host_state *st,
 	SDI(o, "process_performance_data", c->process_performance_data);
 	SDI(o, "obsess", c->obsess);
 	sd_common_tail(o, c, now);
-	sd_customvars(o, h->vars, h->nvars);
+	sd_customvars(o, h->vars, h->nvars, &c->vars);
 	sd_end(o);
 }
 
@@ -471,7 +482,7 @@ sd_service(struct sd_out *o, const struct obj_service *sv, const struct svc_stat
 	SDI(o, "process_performance_data", c->process_performance_data);
 	SDI(o, "obsess", c->obsess);
 	sd_common_tail(o, c, now);
-	sd_customvars(o, sv->vars, sv->nvars);
+	sd_customvars(o, sv->vars, sv->nvars, &c->vars);
 	sd_end(o);
 }
 
@@ -484,15 +495,15 @@ sd_contact(struct sd_out *o, const struct obj_contact *ct, const struct contact_
 	SDU(o, "modified_attributes", st != NULL ? st->modified_attributes : 0);
 	SDU(o, "modified_host_attributes", st != NULL ? st->modified_host_attributes : 0);
 	SDU(o, "modified_service_attributes", st != NULL ? st->modified_service_attributes : 0);
-	SDS(o, "host_notification_period", sd_tpname(ct->host_notification_period));
-	SDS(o, "service_notification_period", sd_tpname(ct->service_notification_period));
+	SDS(o, "host_notification_period", sd_tpname(state_contact_host_period(st, ct)));
+	SDS(o, "service_notification_period", sd_tpname(state_contact_svc_period(st, ct)));
 	SDU(o, "last_host_notification", st != NULL ? st->last_host_notification : 0);
 	SDU(o, "last_service_notification", st != NULL ? st->last_service_notification : 0);
 	SDI(o, "host_notifications_enabled",
 	    st != NULL ? st->host_notifications_enabled : ct->host_notifications_enabled);
 	SDI(o, "service_notifications_enabled",
 	    st != NULL ? st->service_notifications_enabled : ct->service_notifications_enabled);
-	sd_customvars(o, ct->vars, ct->nvars);
+	sd_customvars(o, ct->vars, ct->nvars, st != NULL ? &st->vars : NULL);
 	sd_end(o);
 }
 

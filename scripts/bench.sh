@@ -26,12 +26,16 @@
 # (contrib/bench/spawnfloor.c) spends starting as many check_tcp runs
 # against the same listener, printed beside jaque's figure.
 # The summary goes to stdout and to build/bench/<mode>-<objects>.txt.
+# status.dat is written every STATUS_INTERVAL seconds (10) and retention.dat
+# every RETENTION_MINUTES (1), both by forked children, so their cost is in
+# the drift and in the cpu figure (a reaped child's cpu counts).
 # Environment: JAQUE, JAQUESTATS (default build/dev), WARMUP (60),
-# CHECK_TCP (default /usr/lib/nagios/plugins/check_tcp), KEEP_TMP=1.
+# CHECK_TCP (default /usr/lib/nagios/plugins/check_tcp), KEEP_TMP=1,
+# STATUS_INTERVAL, RETENTION_MINUTES.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-[ $# -ge 2 ] || { sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 mode=$1 n=$2 soak=${3:-120}
 case $mode in tcp) builtin=1 ;; exec) builtin=0 ;; *) echo "bench: mode is tcp or exec" >&2; exit 2 ;; esac
 JAQUE=${JAQUE:-$root/build/dev/jaque}
@@ -108,6 +112,9 @@ temp_file=$T/var/nagios.tmp
 state_retention_file=$T/var/retention.dat
 object_cache_file=$T/var/objects.cache
 interval_length=60
+status_update_interval=${STATUS_INTERVAL:-10}
+retain_state_information=1
+retention_update_interval=${RETENTION_MINUTES:-1}
 service_check_timeout=10
 host_check_timeout=10
 use_syslog=0

@@ -110,6 +110,12 @@ chk_settings(const struct checker *c, const struct chk_ent *e)
 	return e->is_host ? c->objs->hosts[e->id].cfg : c->objs->services[e->id].cfg;
 }
 
+const struct obj_timeperiod *
+chk_check_period(struct checker *c, const struct chk_ent *e)
+{
+	return state_check_period(chk_state(c, e), chk_settings(c, e));
+}
+
 static const struct obj_cmdref *
 chk_command(const struct checker *c, const struct chk_ent *e)
 {
@@ -205,7 +211,11 @@ chk_stats_add(struct checker_stats *dst, const struct checker_stats *src)
 	dst->skipped_period += src->skipped_period;
 }
 
-/* move a state's strings and figures; dst was initialised from the new config */
+/*
+ * Move a state's strings, overrides and figures; dst was initialised from
+ * the new config.  The period overrides still point into the old
+ * generation: the caller rebinds them (state_common_rebind).
+ */
 static void
 chk_move_common(struct state_common *dst, struct state_common *src)
 {
@@ -215,8 +225,11 @@ chk_move_common(struct state_common *dst, struct state_common *src)
 	state_set_str(&dst->output, NULL, 0);
 	state_set_str(&dst->long_output, NULL, 0);
 	state_set_str(&dst->perf_data, NULL, 0);
+	state_vars_clear(&dst->vars);
 	*dst = *src;
 	src->output = src->long_output = src->perf_data = NULL;
+	src->check_period = src->notification_period = NULL;
+	memset(&src->vars, 0, sizeof(src->vars));
 	/* a reload's configuration wins for what the admin changed in it,
 	 * unless a command changed it at run time (issue 4's modified attributes) */
 	if (src->modified_attributes == 0) {
@@ -238,6 +251,8 @@ checker_adopt(struct checker *c, struct checker *old)
 		if (oh == NULL)
 			continue;
 		chk_move_common(&c->hs[i].c, &old->hs[oh->id].c);
+		state_common_rebind(&c->hs[i].c, c->objs, c->objs->hosts[i].vars,
+		    c->objs->hosts[i].nvars);
 		c->hs[i].last_time_up = old->hs[oh->id].last_time_up;
 		c->hs[i].last_time_down = old->hs[oh->id].last_time_down;
 		c->hs[i].last_time_unreachable = old->hs[oh->id].last_time_unreachable;
@@ -253,6 +268,7 @@ checker_adopt(struct checker *c, struct checker *old)
 			continue;
 		keep = old->ss[os->id];
 		chk_move_common(&c->ss[i].c, &old->ss[os->id].c);
+		state_common_rebind(&c->ss[i].c, c->objs, s->vars, s->nvars);
 		keep.c = c->ss[i].c;
 		c->ss[i] = keep;
 		c->sent[i].adopted = 1;
@@ -403,7 +419,9 @@ checker_start(struct checker *c)
 static void
 chk_start(struct checker *c, struct chk_ent *e)
 {
-	const struct obj_settings *cfg = chk_settings(c, e);
+	/* a CHANGE_*_CHECK_TIMEPERIOD takes effect here, as in Nagios: the
+	 * check keeps its time and is judged by the new period when due */
+	const struct obj_timeperiod *tp = chk_check_period(c, e);
 	/* the true time, not the loop's cached one: drift must include what
 	 * this iteration spent before reaching this check */
 	double now = ev_time();
@@ -414,9 +432,8 @@ chk_start(struct checker *c, struct chk_ent *e)
 		runq_done(c->runq, chk_key(c, e));
 		return;
 	}
-	if (!e->forced && cfg->check_period != NULL &&
-	    !timeperiod_contains(cfg->check_period, tnow)) {
-		time_t next = timeperiod_next(cfg->check_period, tnow);
+	if (!e->forced && tp != NULL && !timeperiod_contains(tp, tnow)) {
+		time_t next = timeperiod_next(tp, tnow);
 
 		c->st.skipped_period++;
 		runq_done(c->runq, chk_key(c, e));

@@ -17,6 +17,7 @@
 
 struct obj_settings;
 struct obj_cmdref;
+struct obj_timeperiod;
 
 /* one host or service as the scheduler sees it */
 struct chk_ent {
@@ -92,6 +93,8 @@ uint64_t chk_time_tick(const struct checker *c, double t);
 const char *chk_host_name(const struct chk_ent *e);
 struct state_common *chk_state(struct checker *c, const struct chk_ent *e);
 const struct obj_settings *chk_settings(const struct checker *c, const struct chk_ent *e);
+/* the check period that applies: a run-time override, else the configured one (NULL: always) */
+const struct obj_timeperiod *chk_check_period(struct checker *c, const struct chk_ent *e);
 void chk_schedule_tick(struct checker *c, struct chk_ent *e, uint64_t tick);
 void chk_reschedule(struct checker *c, struct chk_ent *e, uint64_t start_tick, double delay);
 void chk_check_soon(struct checker *c, struct chk_ent *e);

@@ -372,7 +372,7 @@ chk_finish(struct checker_run *r, enum check_origin origin, int wait_status, con
 		    e->is_host ? NULL : &c->objs->services[e->id], st->execution_time, cr.rc);
 	chk_apply(c, e, &cr, now, &so);
 	if (so.flags & SM_RESCHEDULE) {
-		const struct obj_timeperiod *tp = chk_settings(c, e)->check_period;
+		const struct obj_timeperiod *tp = chk_check_period(c, e);
 
 		/* Nagios moves the next check into the check period */
 		if (tp != NULL && !timeperiod_contains(tp, so.next_check)) {

@@ -61,6 +61,7 @@ static void
 chk_fresh_one(struct checker *c, struct chk_ent *e, time_t now)
 {
 	const struct obj_settings *cfg = chk_settings(c, e);
+	const struct obj_timeperiod *tp;
 	struct state_common *st = chk_state(c, e);
 	long stale, threshold;
 
@@ -68,7 +69,8 @@ chk_fresh_one(struct checker *c, struct chk_ent *e, time_t now)
 		return;
 	if (!st->active_checks_enabled && !st->passive_checks_enabled)
 		return;
-	if (cfg->check_period != NULL && !timeperiod_contains(cfg->check_period, now))
+	tp = chk_check_period(c, e);
+	if (tp != NULL && !timeperiod_contains(tp, now))
 		return;
 	/* services only: no regular interval and an automatic threshold */
 	if (!e->is_host && st->check_interval == 0 && cfg->freshness_threshold == 0)

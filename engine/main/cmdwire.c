@@ -342,8 +342,10 @@ cmdwire_reload(struct jaque *j, struct config_gen *old)
 		const struct obj_contact *oc = objects_find_contact(old->objs, o->contacts[k].name);
 
 		if (oc != NULL)
-			j->contacts[k] = prev[oc->id];
+			state_contact_move(&j->contacts[k], &prev[oc->id], o, &o->contacts[k]);
 	}
+	for (k = 0; k < old->objs->ncontacts; k++)
+		state_contact_clear(&prev[k]);
 	free(prev);
 	/* comments and downtime of objects that are gone go with them (ids
 	 * first: each deletion may take others with it) */
@@ -381,8 +383,12 @@ cmdwire_stop(struct jaque *j)
 void
 cmdwire_free(struct jaque *j)
 {
+	unsigned k;
+
 	downtimes_free(j->downtimes);
 	comments_free(j->comments);
+	for (k = 0; j->contacts != NULL && k < j->gen->objs->ncontacts; k++)
+		state_contact_clear(&j->contacts[k]);
 	free(j->contacts);
 	j->downtimes = NULL;
 	j->comments = NULL;

@@ -5,6 +5,10 @@
  * and attempt 1 when that state is UP or OK but max_check_attempts when
  * it is a problem (Nagios's add_host/add_service: a problem state given
  * as initial is a hard one, so its attempt count is already used up).
+ *
+ * Also here: the run-time overrides of periods and custom variables, and
+ * their carrying across a reload.  A state has few overrides (usually
+ * none), so they sit in small arrays searched in order.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +70,8 @@ state_common_clear(struct state_common *c)
 	free(c->long_output);
 	free(c->perf_data);
 	c->output = c->long_output = c->perf_data = NULL;
+	c->check_period = c->notification_period = NULL;
+	state_vars_clear(&c->vars);
 }
 
 void
@@ -83,6 +89,15 @@ state_svc_clear(struct svc_state *st)
 }
 
 void
+state_contact_clear(struct contact_state *st)
+{
+	if (st == NULL)
+		return;
+	st->host_notification_period = st->service_notification_period = NULL;
+	state_vars_clear(&st->vars);
+}
+
+void
 state_set_str(char **slot, const char *s, size_t len)
 {
 	char *n = NULL;
@@ -95,6 +110,160 @@ state_set_str(char **slot, const char *s, size_t len)
 	free(*slot);
 	*slot = n;
 }
+
+/* ---- overrides ---- */
+
+const struct obj_timeperiod *
+state_check_period(const struct state_common *c, const struct obj_settings *cfg)
+{
+	return c->check_period != NULL ? c->check_period : cfg->check_period;
+}
+
+const struct obj_timeperiod *
+state_notification_period(const struct state_common *c, const struct obj_settings *cfg)
+{
+	return c->notification_period != NULL ? c->notification_period
+	                                      : cfg->notification_period;
+}
+
+const struct obj_timeperiod *
+state_contact_host_period(const struct contact_state *st, const struct obj_contact *c)
+{
+	return st != NULL && st->host_notification_period != NULL ? st->host_notification_period
+	                                                          : c->host_notification_period;
+}
+
+const struct obj_timeperiod *
+state_contact_svc_period(const struct contact_state *st, const struct obj_contact *c)
+{
+	return st != NULL && st->service_notification_period != NULL
+	    ? st->service_notification_period : c->service_notification_period;
+}
+
+int
+state_period_rebind(const struct obj_timeperiod **slot, const struct objects *objs)
+{
+	if (*slot == NULL)
+		return 0;
+	*slot = objects_find_timeperiod(objs, (*slot)->name);
+	return *slot != NULL ? 0 : -1;
+}
+
+static struct state_var *
+state_var_slot(const struct state_vars *vs, const char *name)
+{
+	unsigned i;
+
+	if (vs == NULL)
+		return NULL;
+	for (i = 0; i < vs->n; i++)
+		if (strcmp(vs->v[i].name, name) == 0)
+			return &vs->v[i];
+	return NULL;
+}
+
+const struct state_var *
+state_var_find(const struct state_vars *vs, const char *name)
+{
+	return state_var_slot(vs, name);
+}
+
+void
+state_var_set(struct state_vars *vs, const char *name, const char *value)
+{
+	struct state_var *v = state_var_slot(vs, name);
+
+	if (v == NULL) {
+		vs->v = xrealloc(vs->v, (vs->n + 1) * sizeof(*vs->v));
+		v = &vs->v[vs->n++];
+		v->name = xstrdup(name);
+	} else {
+		free(v->value);
+	}
+	v->value = xstrdup(value != NULL ? value : "");
+}
+
+const char *
+state_var_value(const struct state_vars *vs, const struct obj_customvar *v)
+{
+	const struct state_var *o = state_var_find(vs, v->name);
+
+	return o != NULL ? o->value : v->value;
+}
+
+unsigned
+state_vars_keep(struct state_vars *vs, const struct obj_customvar *vars, unsigned n)
+{
+	unsigned i, j, kept = 0;
+
+	for (i = 0; i < vs->n; i++) {
+		for (j = 0; j < n && strcmp(vars[j].name, vs->v[i].name) != 0; j++)
+			;
+		if (j < n) {
+			vs->v[kept++] = vs->v[i];
+		} else {
+			free(vs->v[i].name);
+			free(vs->v[i].value);
+		}
+	}
+	vs->n = kept;
+	if (kept == 0) {
+		free(vs->v);
+		vs->v = NULL;
+	}
+	return kept;
+}
+
+void
+state_vars_clear(struct state_vars *vs)
+{
+	unsigned i;
+
+	for (i = 0; i < vs->n; i++) {
+		free(vs->v[i].name);
+		free(vs->v[i].value);
+	}
+	free(vs->v);
+	vs->v = NULL;
+	vs->n = 0;
+}
+
+/* the custom variable bit stays only while some variable is changed */
+static void
+state_vars_rebind(struct state_vars *vs, unsigned long *attr, const struct obj_customvar *vars,
+    unsigned n)
+{
+	if (state_vars_keep(vs, vars, n) == 0)
+		*attr &= ~STATE_MODATTR_CUSTOM_VARIABLE;
+}
+
+void
+state_common_rebind(struct state_common *c, const struct objects *objs,
+    const struct obj_customvar *vars, unsigned nvars)
+{
+	if (state_period_rebind(&c->check_period, objs) < 0)
+		c->modified_attributes &= ~STATE_MODATTR_CHECK_TIMEPERIOD;
+	if (state_period_rebind(&c->notification_period, objs) < 0)
+		c->modified_attributes &= ~STATE_MODATTR_NOTIFICATION_TIMEPERIOD;
+	state_vars_rebind(&c->vars, &c->modified_attributes, vars, nvars);
+}
+
+void
+state_contact_move(struct contact_state *dst, struct contact_state *src,
+    const struct objects *objs, const struct obj_contact *c)
+{
+	state_contact_clear(dst);
+	*dst = *src;
+	memset(&src->vars, 0, sizeof(src->vars));
+	src->host_notification_period = src->service_notification_period = NULL;
+	if (state_period_rebind(&dst->host_notification_period, objs) < 0)
+		dst->modified_host_attributes &= ~STATE_MODATTR_NOTIFICATION_TIMEPERIOD;
+	if (state_period_rebind(&dst->service_notification_period, objs) < 0)
+		dst->modified_service_attributes &= ~STATE_MODATTR_NOTIFICATION_TIMEPERIOD;
+	state_vars_rebind(&dst->vars, &dst->modified_attributes, c->vars, c->nvars);
+}
+
+/* ---- names ---- */
 
 const char *
 state_svc_name(int state)

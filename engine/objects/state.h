@@ -12,6 +12,17 @@
  * configuration says and are changed later by external commands; the
  * engine reads these, never obj_settings, once a state exists.
  *
+ * Some settings can be overridden at run time as in Nagios 4.4.6
+ * (CHANGE_*_TIMEPERIOD, CHANGE_CUSTOM_*_VAR, and retention.dat): a period
+ * override points at a timeperiod of the state's generation (NULL: the
+ * configured one stands; state_check_period and the like say which
+ * applies), so a reload must rebind it by name (state_period_rebind).  A
+ * custom variable override is Nagios's has_been_modified: the variable's
+ * name and new value as heap strings, kept in struct state_vars; only a
+ * variable the configuration defines can have one.  The clear functions
+ * free these too; a struct copy shares them, so states are moved, never
+ * copied, from one owner to another.
+ *
  * Written by engine/check (results, scheduling) and later by the command
  * pipe and retention; read anywhere (macros, log, status writers).
  */
@@ -24,12 +35,34 @@
 
 struct obj_host;
 struct obj_service;
+struct obj_contact;
+struct obj_customvar;
+struct obj_settings;
+struct obj_timeperiod;
+struct objects;
 
 enum state_type { STATE_SOFT = 0, STATE_HARD = 1 };
 enum state_check_type { STATE_CHECK_ACTIVE = 0, STATE_CHECK_PASSIVE = 1 };
 
+/* Nagios's MODATTR_ bits of the overrides (compat/extcmd.h has them all) */
+#define STATE_MODATTR_CHECK_TIMEPERIOD (1ul << 14)
+#define STATE_MODATTR_CUSTOM_VARIABLE (1ul << 15)
+#define STATE_MODATTR_NOTIFICATION_TIMEPERIOD (1ul << 16)
+
 /* flap detection keeps Nagios's 21 recorded states */
 #define STATE_HISTORY 21
+
+/* a custom variable changed at run time (Nagios's has_been_modified set) */
+struct state_var {
+	char *name;  /* upper case, without the leading '_' */
+	char *value; /* never NULL: "" when set empty */
+};
+
+/* the changed custom variables of one object, in the order they changed */
+struct state_vars {
+	struct state_var *v;
+	unsigned n;
+};
 
 /* the part of a host's and a service's state that has the same shape */
 struct state_common {
@@ -87,6 +120,11 @@ struct state_common {
 	unsigned long current_problem_id;
 	unsigned long last_problem_id;
 	uint64_t checks_run; /* how many results this object has taken */
+
+	/* run-time overrides (CHANGE_*_TIMEPERIOD, CHANGE_CUSTOM_*_VAR) */
+	const struct obj_timeperiod *check_period;        /* NULL: as configured */
+	const struct obj_timeperiod *notification_period; /* NULL: as configured */
+	struct state_vars vars;
 };
 
 struct host_state {
@@ -114,18 +152,67 @@ struct contact_state {
 	unsigned long modified_attributes;
 	unsigned long modified_host_attributes;
 	unsigned long modified_service_attributes;
+	/* run-time overrides, as in struct state_common */
+	const struct obj_timeperiod *host_notification_period;    /* NULL: as configured */
+	const struct obj_timeperiod *service_notification_period; /* NULL: as configured */
+	struct state_vars vars;
 };
 
 /* fill a fresh state from the configuration (PENDING, switches as configured) */
 void state_host_init(struct host_state *st, const struct obj_host *h);
 void state_svc_init(struct svc_state *st, const struct obj_service *s);
-struct obj_contact;
 void state_contact_init(struct contact_state *st, const struct obj_contact *c);
-/* free the strings of a state; the struct itself is the caller's */
+/* free the strings and overrides of a state; the struct itself is the caller's */
 void state_host_clear(struct host_state *st);
 void state_svc_clear(struct svc_state *st);
+void state_contact_clear(struct contact_state *st);
 /* replace *slot by a heap copy of the len bytes at s (NULL or len 0: empty) */
 void state_set_str(char **slot, const char *s, size_t len);
+
+/* the period that applies: the run-time override, else the configured one (may be NULL) */
+const struct obj_timeperiod *state_check_period(const struct state_common *c,
+    const struct obj_settings *cfg);
+const struct obj_timeperiod *state_notification_period(const struct state_common *c,
+    const struct obj_settings *cfg);
+const struct obj_timeperiod *state_contact_host_period(const struct contact_state *st,
+    const struct obj_contact *c);
+const struct obj_timeperiod *state_contact_svc_period(const struct contact_state *st,
+    const struct obj_contact *c);
+/*
+ * A reload: point *slot (an override, NULL for none) at the timeperiod of
+ * the same name in objs; the old generation must still exist.  Returns
+ * 0, or -1 when objs has no such period: the override is dropped (*slot
+ * NULL) and the caller clears its modified-attribute bit, as Nagios drops
+ * a retained period that is gone.
+ */
+int state_period_rebind(const struct obj_timeperiod **slot, const struct objects *objs);
+/*
+ * A reload moved c into the generation objs, where its object defines
+ * vars: rebind the periods (state_period_rebind; a dropped one takes its
+ * bit along), drop the overrides of variables no longer defined, and
+ * clear STATE_MODATTR_CUSTOM_VARIABLE when no override is left (Nagios's
+ * retention reader does that).
+ */
+void state_common_rebind(struct state_common *c, const struct objects *objs,
+    const struct obj_customvar *vars, unsigned nvars);
+
+/* the override of the variable called name, or NULL */
+const struct state_var *state_var_find(const struct state_vars *vs, const char *name);
+/* set (or replace) the override of name to a heap copy of value */
+void state_var_set(struct state_vars *vs, const char *name, const char *value);
+/* the value of configured variable v: its override in vs (may be NULL) when changed */
+const char *state_var_value(const struct state_vars *vs, const struct obj_customvar *v);
+/* drop the overrides of variables that vars (n of them) does not define; how many are left */
+unsigned state_vars_keep(struct state_vars *vs, const struct obj_customvar *vars, unsigned n);
+void state_vars_clear(struct state_vars *vs);
+/*
+ * A reload: move src (a contact of the old generation, which must still
+ * exist) into dst, contact c of objs (dst is cleared first), rebinding
+ * its overrides as state_common_rebind does.  src is left without heap
+ * memory.
+ */
+void state_contact_move(struct contact_state *dst, struct contact_state *src,
+    const struct objects *objs, const struct obj_contact *c);
 
 /* Nagios's names of states, for log lines and macros */
 const char *state_svc_name(int state);  /* "OK", "WARNING", "CRITICAL", "UNKNOWN" */

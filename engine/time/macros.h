@@ -10,7 +10,8 @@
  * unknown.
  * Covered: every standard host, service, contact and global macro Nagios
  * defines for checks, $ARGn$ (1..32), $USERn$ (1..256), custom variables
- * ($_HOSTFOO$, $_SERVICEBAR$, $_CONTACTX$), on-demand forms
+ * ($_HOSTFOO$, $_SERVICEBAR$, $_CONTACTX$, with the value a
+ * CHANGE_CUSTOM_*_VAR gave when the context has the state), on-demand forms
  * ($HOSTSTATE:name$, $SERVICEOUTPUT:host:svc$, group forms with a
  * delimiter), and the environment form (NAGIOS_*) when
  * enable_environment_macros is set.  Macros whose values come from plugin
@@ -36,6 +37,7 @@ struct obj_service;
 struct obj_contact;
 struct host_state;
 struct svc_state;
+struct contact_state;
 
 #define MACRO_MAX_ARGS 32
 
@@ -54,6 +56,7 @@ struct macro_ctx {
 	const struct objects *objs;
 	const struct host_state *hstates;   /* indexed by host id */
 	const struct svc_state *sstates;    /* indexed by service id */
+	const struct contact_state *cstates; /* indexed by contact id; NULL: as configured */
 	const struct macro_globals *globals;
 	const struct obj_host *host;        /* NULL when none */
 	const struct obj_service *svc;      /* NULL when none; implies host = svc->host */

@@ -21,6 +21,7 @@
 
 #include "compat/config/maincfg.h"
 #include "engine/objects/objects.h"
+#include "engine/objects/state.h"
 #include "engine/time/macros.h"
 #include "engine/time/macros_int.h"
 #include "engine/util/xalloc.h"
@@ -72,9 +73,10 @@ mx_env_skipped(const struct main_cfg *cfg, unsigned code)
 	    (code >= MC_TOTALHOSTSUP && code <= MC_TOTALSERVICEPROBLEMSUNHANDLED);
 }
 
+/* the variables v, with the values of the overrides in vs (NULL: none) */
 static void
 mx_env_vars(struct mx_env *e, const struct mx *m, const char *prefix,
-    const struct obj_customvar *v, unsigned n)
+    const struct obj_customvar *v, unsigned n, const struct state_vars *vs)
 {
 	const char *ill = m->ctx->cfg->illegal_macro_output_chars;
 	size_t mark;
@@ -84,7 +86,8 @@ mx_env_vars(struct mx_env *e, const struct mx *m, const char *prefix,
 	for (i = 0; i < n; i++) {
 		mx_env_begin(e, prefix, v[i].name);
 		mark = e->text.len;
-		for (p = v[i].value != NULL ? v[i].value : ""; *p != '\0'; p++)
+		p = state_var_value(vs, &v[i]);
+		for (p = p != NULL ? p : ""; *p != '\0'; p++)
 			if ((unsigned char)*p >= 32 && *p != 127 && (ill == NULL || strchr(ill, *p) == NULL))
 				mbuf_add(&e->text, p, 1);
 		if (e->text.len == mark) { /* nothing left: no entry */
@@ -125,11 +128,14 @@ macro_environment(const struct macro_ctx *ctx)
 		mx_env_put(&e, name, ctx->args[k]);
 	}
 	if (m.host != NULL)
-		mx_env_vars(&e, &m, "NAGIOS__HOST", m.host->vars, m.host->nvars);
+		mx_env_vars(&e, &m, "NAGIOS__HOST", m.host->vars, m.host->nvars,
+		    mx_host_vars(&m, m.host));
 	if (ctx->svc != NULL)
-		mx_env_vars(&e, &m, "NAGIOS__SERVICE", ctx->svc->vars, ctx->svc->nvars);
+		mx_env_vars(&e, &m, "NAGIOS__SERVICE", ctx->svc->vars, ctx->svc->nvars,
+		    mx_service_vars(&m, ctx->svc));
 	if (ctx->contact != NULL) {
-		mx_env_vars(&e, &m, "NAGIOS__CONTACT", ctx->contact->vars, ctx->contact->nvars);
+		mx_env_vars(&e, &m, "NAGIOS__CONTACT", ctx->contact->vars, ctx->contact->nvars,
+		    mx_contact_vars(&m, ctx->contact));
 		for (k = 0; k < 6; k++) {
 			snprintf(name, sizeof(name), "CONTACTADDRESS%u", k);
 			mx_env_put(&e, name, ctx->contact->address[k]);

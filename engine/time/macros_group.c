@@ -11,6 +11,9 @@
  * SERVICESTATEID "3"; $SERVICEx::desc$ names a service of the current host
  * and is empty when there is none.
  *
+ * A custom variable a command changed (CHANGE_CUSTOM_*_VAR) gives its new
+ * value, read from the context's state arrays when it has them.
+ *
  * Kept as well, since configurations in the field depend on it: Nagios
  * resolves $_SERVICEX:host:desc$ on the *current* host, whatever host is
  * named (the argument only matters as a service group name when the
@@ -23,6 +26,7 @@
 #include <string.h>
 
 #include "engine/objects/objects.h"
+#include "engine/objects/state.h"
 #include "engine/time/macros_int.h"
 
 static const struct obj_host *
@@ -186,16 +190,53 @@ mx_xvalue(struct mx *m, unsigned code, const char *a1, const char *a2, struct mb
 
 /* ---- custom variables ---- */
 
-/* the variable called name (upper case, no '_'); MV_ERR when absent */
+const struct state_vars *
+mx_host_vars(const struct mx *m, const struct obj_host *h)
+{
+	return m->ctx->hstates != NULL ? &m->ctx->hstates[h->id].c.vars : NULL;
+}
+
+const struct state_vars *
+mx_service_vars(const struct mx *m, const struct obj_service *s)
+{
+	return m->ctx->sstates != NULL ? &m->ctx->sstates[s->id].c.vars : NULL;
+}
+
+const struct state_vars *
+mx_contact_vars(const struct mx *m, const struct obj_contact *c)
+{
+	return m->ctx->cstates != NULL ? &m->ctx->cstates[c->id].vars : NULL;
+}
+
+/* the variable called name (upper case, no '_'), changed by vs; MV_ERR when absent */
 static int
-mx_var(const struct obj_customvar *v, unsigned n, const char *name, struct mbuf *out)
+mx_var(const struct obj_customvar *v, unsigned n, const struct state_vars *vs, const char *name,
+    struct mbuf *out)
 {
 	unsigned i;
 
 	for (i = 0; i < n; i++)
 		if (strcmp(v[i].name, name) == 0)
-			return mx_put(out, v[i].value);
+			return mx_put(out, state_var_value(vs, &v[i]));
 	return MV_ERR;
+}
+
+static int
+mx_host_var(struct mx *m, const struct obj_host *h, const char *var, struct mbuf *out)
+{
+	return mx_var(h->vars, h->nvars, mx_host_vars(m, h), var, out);
+}
+
+static int
+mx_service_var(struct mx *m, const struct obj_service *s, const char *var, struct mbuf *out)
+{
+	return mx_var(s->vars, s->nvars, mx_service_vars(m, s), var, out);
+}
+
+static int
+mx_contact_var(struct mx *m, const struct obj_contact *c, const char *var, struct mbuf *out)
+{
+	return mx_var(c->vars, c->nvars, mx_contact_vars(m, c), var, out);
 }
 
 static int
@@ -211,13 +252,12 @@ mx_custom_host(struct mx *m, const char *var, const char *a1, const char *a2,
 	if (a2 == NULL) {
 		if (a1 != NULL)
 			h = mx_find_host(m, a1);
-		return h != NULL ? mx_var(h->vars, h->nvars, var, out) : MV_ERR;
+		return h != NULL ? mx_host_var(m, h, var, out) : MV_ERR;
 	}
 	if ((g = mx_find_hostgroup(m, a1)) == NULL)
 		return MV_ERR;
 	for (i = 0; i < g->nmembers; i++)
-		r = mx_join(out, &tmp, mx_var(g->members[i]->vars, g->members[i]->nvars, var, &tmp),
-		    a2, &n);
+		r = mx_join(out, &tmp, mx_host_var(m, g->members[i], var, &tmp), a2, &n);
 	mbuf_free(&tmp);
 	return r;
 }
@@ -228,7 +268,7 @@ mx_var_here(struct mx *m, const char *desc, const char *var, struct mbuf *out)
 {
 	const struct obj_service *s = mx_find_service(m, m->host->name, desc);
 
-	return s != NULL ? mx_var(s->vars, s->nvars, var, out) : MV_ERR;
+	return s != NULL ? mx_service_var(m, s, var, out) : MV_ERR;
 }
 
 static int
@@ -242,7 +282,7 @@ mx_custom_service(struct mx *m, const char *var, const char *a1, const char *a2,
 	int r = MV_NULL;
 
 	if (a1 == NULL && a2 == NULL)
-		return s != NULL ? mx_var(s->vars, s->nvars, var, out) : MV_ERR;
+		return s != NULL ? mx_service_var(m, s, var, out) : MV_ERR;
 	if (m->host == NULL)
 		return MV_ERR;
 	if (mx_find_service(m, m->host->name, a2) != NULL)
@@ -269,13 +309,12 @@ mx_custom_contact(struct mx *m, const char *var, const char *a1, const char *a2,
 	if (a2 == NULL) {
 		if (a1 != NULL)
 			c = mx_find_contact(m, a1);
-		return c != NULL ? mx_var(c->vars, c->nvars, var, out) : MV_ERR;
+		return c != NULL ? mx_contact_var(m, c, var, out) : MV_ERR;
 	}
 	if ((g = mx_find_contactgroup(m, a1)) == NULL)
 		return MV_ERR;
 	for (i = 0; i < g->nmembers; i++)
-		r = mx_join(out, &tmp, mx_var(g->members[i]->vars, g->members[i]->nvars, var, &tmp),
-		    a2, &n);
+		r = mx_join(out, &tmp, mx_contact_var(m, g->members[i], var, &tmp), a2, &n);
 	mbuf_free(&tmp);
 	return r;
 }

@@ -21,6 +21,7 @@
 struct obj_hostgroup;
 struct obj_servicegroup;
 struct obj_contactgroup;
+struct state_vars;
 
 /* the x macros, numbered as in Nagios's include/macros.h: the environment
  * lists them in this order */
@@ -176,6 +177,10 @@ int mx_global_value(struct mx *m, unsigned code, const char *a1, const char *a2,
     struct mbuf *out);
 int mx_custom(struct mx *m, const char *name, const char *a1, const char *a2,
     struct mbuf *out);
+/* the custom variable overrides of an object in the context (NULL: none) */
+const struct state_vars *mx_host_vars(const struct mx *m, const struct obj_host *h);
+const struct state_vars *mx_service_vars(const struct mx *m, const struct obj_service *s);
+const struct state_vars *mx_contact_vars(const struct mx *m, const struct obj_contact *c);
 int mx_contact_address(struct mx *m, const char *name, const char *a1, const char *a2,
     struct mbuf *out);
 /* a string value: MV_NULL for NULL */

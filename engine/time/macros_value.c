@@ -253,7 +253,8 @@ mx_host_special(struct mx *m, unsigned code, const struct obj_host *h, struct mb
 		mx_infourl(m, out, 1, h->name, NULL);
 		return MV_OK;
 	case MC_HOSTNOTIFICATIONPERIOD:
-		return mx_period(out, h->cfg->notification_period);
+		/* a CHANGE_HOST_NOTIFICATION_TIMEPERIOD's, as Nagios prints the new name */
+		return mx_period(out, state_notification_period(&st->c, h->cfg));
 	default:
 		return mx_host_services(m, code, h, out);
 	}
@@ -307,7 +308,7 @@ mx_service_special(struct mx *m, unsigned code, const struct obj_service *s,
 		mx_infourl(m, out, 2, s->host->name, s->description);
 		return MV_OK;
 	case MC_SERVICENOTIFICATIONPERIOD:
-		return mx_period(out, s->cfg->notification_period);
+		return mx_period(out, state_notification_period(&st->c, s->cfg));
 	default:
 		return MV_ERR;
 	}

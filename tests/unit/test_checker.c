@@ -9,8 +9,9 @@
  * gates with the run queue, scheduling by the wheel (a check runs again
  * after its interval and drift is recorded), passive results (and refused
  * ones), on-demand host checks when a service fails, check periods that
- * skip, the state carried across a reload (adopt), and stopping with
- * checks in flight (cancel hook).
+ * skip (configured ones and a command's overrides), the state carried
+ * across a reload (adopt; overrides rebound by name or dropped), and
+ * stopping with checks in flight (cancel hook).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -86,12 +87,26 @@ static const char objects_cfg[] =
     "define host {\n use hb\n host_name h1\n address 127.0.0.1\n}\n"
     "define host {\n use hb\n host_name h2\n address 127.0.0.1\n}\n"
     "define host {\n use hb\n host_name h3\n address 127.0.0.3\n}\n"
-    "define service {\n use sb\n host_name h1\n service_description a\n}\n"
-    "define service {\n use sb\n host_name h1\n service_description b\n}\n"
+    "define service {\n use sb\n host_name h1\n service_description a\n _ROLE web\n}\n"
+    "define service {\n use sb\n host_name h1\n service_description b\n _ROLE db\n}\n"
     "define service {\n use sb\n host_name h2\n service_description c\n}\n"
     "define service {\n use sb\n host_name h3\n service_description d\n}\n"
     "define service {\n use sb\n host_name h3\n service_description off\n"
     " check_period never\n}\n";
+
+/* the generation a reload brings: "never" is gone, h1;a has no variable any more */
+static const char objects2_cfg[] =
+    "define command {\n command_name fake\n command_line fake $HOSTNAME$ $SERVICEDESC$\n}\n"
+    "define timeperiod {\n timeperiod_name always\n alias a\n monday 00:00-24:00\n}\n"
+    "define contact {\n contact_name c\n host_notification_period always\n"
+    " service_notification_period always\n host_notification_commands fake\n"
+    " service_notification_commands fake\n}\n"
+    "define host {\n host_name h1\n check_command fake\n max_check_attempts 1\n"
+    " contacts c\n}\n"
+    "define service {\n host_name h1\n service_description b\n check_command fake\n"
+    " max_check_attempts 1\n contacts c\n _ROLE db\n}\n"
+    "define service {\n host_name h1\n service_description a\n check_command fake\n"
+    " max_check_attempts 1\n contacts c\n}\n";
 
 static int
 fx_service_id(struct fx *f, const char *host, const char *desc)
@@ -425,6 +440,87 @@ t_adopt_and_stop(void **state)
 	assert_string_equal(f->alerts[f->nalerts - 1], "h1;a;2;HARD;3");
 }
 
+/* a command's check period wins over the configured one, both ways */
+static void
+t_period_override(void **state)
+{
+	struct fx *f = *state;
+	ev_timer stop;
+	int a = fx_service_id(f, "h1", "a"), off = fx_service_id(f, "h3", "off");
+	struct svc_state *ss;
+
+	f->c = fx_checker(f);
+	ss = checker_svc_states(f->c);
+	ss[a].c.check_period = objects_find_timeperiod(f->gen.objs, "never");
+	ss[off].c.check_period = objects_find_timeperiod(f->gen.objs, "always");
+	checker_start(f->c);
+	ev_timer_init(&stop, stop_loop, 1.6, 0);
+	ev_timer_start(f->loop, &stop);
+	ev_run(f->loop, 0);
+	/* a: skipped, and with no valid time left, no longer scheduled */
+	assert_int_equal(f->runs_svc[a], 0);
+	assert_int_equal(ss[a].c.should_be_scheduled, 0);
+	assert_true(f->runs_svc[off] >= 1);
+	assert_true(f->runs_svc[fx_service_id(f, "h1", "b")] >= 1);
+	/* a forced check ignores the period */
+	force(f, "h1", "a");
+	assert_int_equal(f->runs_svc[a], 1);
+}
+
+/* a reload rebinds the overrides by name, drops what is gone with its bit,
+ * and moves the variables' strings */
+static void
+t_adopt_overrides(void **state)
+{
+	struct fx *f = *state;
+	struct config_gen gen2;
+	struct checker *nc;
+	struct state_common *a, *b, *na, *nb;
+	char path[256], *kept;
+
+	f->c = fx_checker(f);
+	a = &checker_svc_states(f->c)[fx_service_id(f, "h1", "a")].c;
+	b = &checker_svc_states(f->c)[fx_service_id(f, "h1", "b")].c;
+	a->check_period = objects_find_timeperiod(f->gen.objs, "never");
+	a->notification_period = objects_find_timeperiod(f->gen.objs, "always");
+	state_var_set(&a->vars, "ROLE", "changed");
+	a->modified_attributes = STATE_MODATTR_CHECK_TIMEPERIOD |
+	    STATE_MODATTR_NOTIFICATION_TIMEPERIOD | STATE_MODATTR_CUSTOM_VARIABLE;
+	state_var_set(&b->vars, "ROLE", "kept");
+	b->modified_attributes = STATE_MODATTR_CUSTOM_VARIABLE;
+	kept = b->vars.v[0].value;
+	write_file(f->dir, "objects2.cfg", objects2_cfg);
+	snprintf(path, sizeof(path), "cfg_file=%s/objects2.cfg\ncheck_result_path=%s\n", f->dir,
+	    f->dir);
+	write_file(f->dir, "nagios2.cfg", path);
+	snprintf(path, sizeof(path), "%s/nagios2.cfg", f->dir);
+	memset(&gen2, 0, sizeof(gen2));
+	assert_int_equal(config_read(path, NULL, f->d, NULL, &gen2), CONFIG_OK);
+	nc = checker_new(f->loop, gen2.objs, &gen2.cfg, NULL, NULL, 1000);
+	checker_adopt(nc, f->c);
+	/* the old states hold nothing any more */
+	assert_int_equal(a->vars.n + b->vars.n, 0);
+	assert_null(a->check_period);
+	assert_int_equal(checker_free(f->c, 0), 0);
+	f->c = NULL;
+	na = &checker_svc_states(nc)[objects_find_service(gen2.objs, "h1", "a")->id].c;
+	nb = &checker_svc_states(nc)[objects_find_service(gen2.objs, "h1", "b")->id].c;
+	assert_null(na->check_period);
+	assert_ptr_equal(na->notification_period, objects_find_timeperiod(gen2.objs, "always"));
+	assert_int_equal(na->vars.n, 0);
+	assert_int_equal(na->modified_attributes, STATE_MODATTR_NOTIFICATION_TIMEPERIOD);
+	assert_int_equal(nb->vars.n, 1);
+	assert_ptr_equal(nb->vars.v[0].value, kept);
+	assert_string_equal(nb->vars.v[0].value, "kept");
+	assert_int_equal(nb->modified_attributes, STATE_MODATTR_CUSTOM_VARIABLE);
+	checker_free(nc, 1);
+	config_gen_free(&gen2);
+	snprintf(path, sizeof(path), "%s/objects2.cfg", f->dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/nagios2.cfg", f->dir);
+	unlink(path);
+}
+
 int
 main(void)
 {
@@ -436,6 +532,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_passive, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_on_demand_host, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_adopt_and_stop, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_period_override, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_adopt_overrides, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -74,7 +74,7 @@ static const char objects_cfg[] =
     "define timeperiod {\n timeperiod_name never\n alias n\n}\n"
     "define contact {\n contact_name c1\n host_notification_period always\n"
     " service_notification_period always\n host_notification_commands fake\n"
-    " service_notification_commands fake\n}\n"
+    " service_notification_commands fake\n _PAGER 1\n}\n"
     "define contact {\n contact_name c2\n host_notification_period always\n"
     " service_notification_period always\n host_notification_commands fake\n"
     " service_notification_commands fake\n}\n"
@@ -87,11 +87,11 @@ static const char objects_cfg[] =
     " notification_period always\n}\n"
     "define host {\n use hb\n host_name router\n address 10.0.0.1\n}\n"
     "define host {\n use hb\n host_name h1\n address 10.0.0.2\n parents router\n}\n"
-    "define host {\n use hb\n host_name h2\n address 10.0.0.3\n parents h1\n}\n"
+    "define host {\n use hb\n host_name h2\n address 10.0.0.3\n parents h1\n _OWNER ops\n}\n"
     "define host {\n use hb\n host_name h3\n address 10.0.0.4\n}\n"
     "define hostgroup {\n hostgroup_name hg\n alias hg\n members h1,h2\n}\n"
     "define service {\n use sb\n host_name router\n service_description ping\n}\n"
-    "define service {\n use sb\n host_name h1\n service_description a\n}\n"
+    "define service {\n use sb\n host_name h1\n service_description a\n _PORT 80\n}\n"
     "define service {\n use sb\n host_name h1\n service_description b\n}\n"
     "define service {\n use sb\n host_name h2\n service_description c\n}\n"
     "define service {\n use sb\n host_name h3\n service_description d\n}\n"
@@ -279,7 +279,10 @@ static int
 teardown(void **state)
 {
 	struct fx *f = *state;
+	unsigned i;
 
+	for (i = 0; i < f->gen.objs->ncontacts; i++)
+		state_contact_clear(&f->contacts[i]);
 	nlog_close(f->x.log);
 	downtimes_free(f->dt);
 	comments_free(f->cs);
@@ -1219,18 +1222,45 @@ t_changes(void **state)
 	assert_int_equal(f->contacts[c1].modified_attributes, 7);
 	assert_int_equal(f->contacts[c1].modified_host_attributes, 8);
 	assert_int_equal(f->contacts[c1].modified_service_attributes, 9);
-	/* periods: must exist; only the bit is kept */
+	/* periods: must exist; the state keeps the new one */
 	assert_int_equal(run(f, "CHANGE_HOST_CHECK_TIMEPERIOD;h2;never"), EXTCMD_OK);
 	assert_int_equal(h->modified_attributes, 16384);
+	assert_ptr_equal(h->check_period, objects_find_timeperiod(f->gen.objs, "never"));
+	assert_null(h->notification_period);
+	assert_int_equal(f->journal, 1);
 	assert_int_equal(run(f, "CHANGE_SVC_NOTIFICATION_TIMEPERIOD;h1;a;nosuch"), EXTCMD_FAILED);
+	assert_null(a->notification_period);
 	assert_int_equal(run(f, "CHANGE_SVC_NOTIFICATION_TIMEPERIOD;h1;a;always"), EXTCMD_OK);
 	assert_int_equal(a->modified_attributes, 5 | 65536);
+	assert_string_equal(a->notification_period->name, "always");
+	assert_null(a->check_period);
 	assert_int_equal(run(f, "CHANGE_CONTACT_SVC_NOTIFICATION_TIMEPERIOD;c1;never"), EXTCMD_OK);
 	assert_int_equal(f->contacts[c1].modified_service_attributes, 9 | 65536);
-	/* custom variables: the bit, whether or not the object has one */
+	assert_string_equal(f->contacts[c1].service_notification_period->name, "never");
+	assert_null(f->contacts[c1].host_notification_period);
+	assert_int_equal(run(f, "CHANGE_CONTACT_HOST_NOTIFICATION_TIMEPERIOD;c1;never"), EXTCMD_OK);
+	assert_int_equal(f->contacts[c1].modified_host_attributes, 8 | 65536);
+	assert_string_equal(f->contacts[c1].host_notification_period->name, "never");
+	/* custom variables: the bit, whether or not the object has one; the name
+	 * is upper-cased, the value ends at ';' */
 	assert_int_equal(run(f, "CHANGE_CUSTOM_HOST_VAR;h2;_OWNER;ops;team"), EXTCMD_OK);
 	assert_int_equal(h->modified_attributes, 16384 | 32768);
+	assert_int_equal(h->vars.n, 0);
+	assert_int_equal(run(f, "CHANGE_CUSTOM_HOST_VAR;h2;owner;dev;team"), EXTCMD_OK);
+	assert_int_equal(h->vars.n, 1);
+	assert_string_equal(state_var_find(&h->vars, "OWNER")->value, "dev");
+	assert_int_equal(run(f, "CHANGE_CUSTOM_SVC_VAR;h1;a;Port;;8080"), EXTCMD_OK);
+	assert_string_equal(state_var_find(&a->vars, "PORT")->value, "");
+	assert_int_equal(a->modified_attributes, 5 | 65536 | 32768);
+	assert_int_equal(run(f, "CHANGE_CUSTOM_CONTACT_VAR;c1;pager;555"), EXTCMD_OK);
+	assert_string_equal(state_var_find(&f->contacts[c1].vars, "PAGER")->value, "555");
+	assert_int_equal(f->contacts[c1].modified_attributes, 7 | 32768);
 	assert_int_equal(run(f, "CHANGE_CUSTOM_CONTACT_VAR;c1;X"), EXTCMD_FAILED);
+	assert_int_equal(run(f, "CHANGE_CUSTOM_CONTACT_VAR;c1;PAGER;"), EXTCMD_FAILED);
+	/* a host dropped from the schedule comes back with a period that has time */
+	HS(f, "h3")->should_be_scheduled = 0;
+	assert_int_equal(run(f, "CHANGE_HOST_CHECK_TIMEPERIOD;h3;always"), EXTCMD_OK);
+	assert_int_equal(f->runs_host[H(f, "h3")->id], 1);
 	/* switched off by Nagios 4.4.6's security patch */
 	assert_int_equal(run(f, "CHANGE_HOST_CHECK_COMMAND;h2;fake"), EXTCMD_FAILED);
 	assert_int_equal(run(f, "CHANGE_SVC_EVENT_HANDLER;h1;a;fake"), EXTCMD_FAILED);

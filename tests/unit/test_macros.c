@@ -9,8 +9,9 @@
  * '$', a lone "$NAME" at the end is expanded, output macros lose illegal
  * and control characters while notes do not, arguments are expanded once
  * when split, $_SERVICEX:host:svc$ reads the current host, the summary
- * counts an unhandled UNREACHABLE host as an unhandled DOWN one, and a
- * missing notification period prints "(null)".
+ * counts an unhandled UNREACHABLE host as an unhandled DOWN one, a
+ * missing notification period prints "(null)", and the custom variables
+ * and notification periods a command changed give their new values.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -651,6 +652,46 @@ t_custom(void **state)
 	EXPECT("$_CONTACTTOKEN$ $_CONTACTTOKEN:c1$", "$_CONTACTTOKEN$ tok1");
 }
 
+static const char *env_get(char **env, const char *name);
+
+/* CHANGE_CUSTOM_*_VAR and CHANGE_*_NOTIFICATION_TIMEPERIOD: the new values */
+static void
+t_overrides(void **state)
+{
+	struct contact_state cs[2];
+	const struct obj_contact *c1 = objects_find_contact(F.gen.objs, "c1");
+	char buf[64], **env;
+
+	(void)state;
+	assert_int_equal(F.gen.objs->ncontacts, 2);
+	memset(cs, 0, sizeof(cs));
+	state_var_set(&hst("web1")->c.vars, "SNMP_COMMUNITY", "changed");
+	state_var_set(&hst("db1")->c.vars, "SNMP_COMMUNITY", "none defined"); /* not shown */
+	state_var_set(&sst("web1", "HTTP")->c.vars, "PORT", "");
+	state_var_set(&cs[c1->id].vars, "TOKEN", "tok9");
+	sst("web1", "HTTP")->c.notification_period = objects_find_timeperiod(F.gen.objs, "never");
+	hst("web2")->c.notification_period = objects_find_timeperiod(F.gen.objs, "24x7");
+	in_svc("web1", "HTTP");
+	EXPECT("$_HOSTSNMP_COMMUNITY$ [$_SERVICEPORT$] $_HOSTMIXEDCASE$", "changed [] Val");
+	EXPECT("$_HOSTSNMP_COMMUNITY:web:,$ $_HOSTSNMP_COMMUNITY:db1$",
+	    "changed,private $_HOSTSNMP_COMMUNITY:db1$");
+	EXPECT("$SERVICENOTIFICATIONPERIOD$ $HOSTNOTIFICATIONPERIOD$ $HOSTNOTIFICATIONPERIOD:web2$",
+	    "never 24x7 24x7");
+	/* contacts: the configured values until the context has their states */
+	EXPECT("$_CONTACTTOKEN:c1$", "tok1");
+	F.ctx.cstates = cs;
+	EXPECT("$_CONTACTTOKEN:c1$", "tok9");
+	EXPECT("$_CONTACTTOKEN:cg1:+$", cg_join(buf, sizeof(buf), "", "tok9", "+", "tok2"));
+	F.ctx.contact = c1;
+	env = macro_environment(&F.ctx);
+	assert_string_equal(env_get(env, "NAGIOS__HOSTSNMP_COMMUNITY"), "changed");
+	assert_null(env_get(env, "NAGIOS__SERVICEPORT")); /* empty now: not exported */
+	assert_string_equal(env_get(env, "NAGIOS__CONTACTTOKEN"), "tok9");
+	free(env);
+	state_contact_clear(&cs[0]);
+	state_contact_clear(&cs[1]);
+}
+
 /* ---- $ARGn$ ---- */
 
 static void
@@ -980,6 +1021,7 @@ main(void)
 		cmocka_unit_test_setup(t_contact, setup),
 		cmocka_unit_test_setup(t_ondemand, setup),
 		cmocka_unit_test_setup(t_custom, setup),
+		cmocka_unit_test_setup(t_overrides, setup),
 		cmocka_unit_test_setup(t_args_split, setup),
 		cmocka_unit_test_setup(t_args_expand, setup),
 		cmocka_unit_test_setup(t_user, setup),

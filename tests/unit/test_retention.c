@@ -4,21 +4,24 @@
  * t_nagios_file reads tests/fixtures/retention-nagios446.dat, written by
  * the real nagios4 on tests/fixtures/retention-cfg (its nagios.cfg says
  * what was done to it), and checks what was applied against what nagios4
- * itself showed in status.dat after loading the same file (but for the
- * period and custom variable overrides jaque does not keep): states, texts
+ * itself showed in status.dat after loading the same file: states, texts
  * (long output unescaped), acknowledgements, the switches whose modified
- * bit is set, the per-object retain_* rules (legacy1 keeps no status and,
- * as 4.4.6 reads it, no acknowledgement; legacy1;Ping keeps its status),
- * the next notification time, the comments Nagios keeps and drops, the
- * downtimes with new comments (ids 9, 10, 11, as Nagios gave them) and the
- * ids.  Then a host and a contact block written back from that state are
- * byte for byte Nagios's.  The horizon and use_retained_program_state
+ * bit is set, the period and custom variable overrides, the per-object
+ * retain_* rules (legacy1 keeps no status and, as 4.4.6 reads it, no
+ * acknowledgement; legacy1;Ping keeps its status), the next notification
+ * time, the comments Nagios keeps and drops, the downtimes with new
+ * comments (ids 9, 10, 11, as Nagios gave them) and the ids.  Then a host
+ * and two contact blocks written back from that state (one with a period
+ * override) are byte for byte Nagios's, and two service blocks carry the
+ * overrides as Nagios wrote them.  The horizon and use_retained_program_state
  * variants, a round trip of every written field through write and read
  * (and the second file equal to the first), the load rules on small
  * hand-made files (masks, gates, max_attempts, escalations, global event
  * handlers, unknown objects), garbage, truncation at many offsets, lines
  * over the cap, a missing and an unreadable file, the writer's mode and
- * its failure.  TZ is UTC.  Links compat/retention*.c, the comment and
+ * its failure; and state_contact_move, which carries a contact's
+ * overrides into a new generation as retention carries them across a
+ * restart.  TZ is UTC.  Links compat/retention*.c, the comment and
  * downtime stores, progstate, afile and the configuration reader.
  */
 #include <setjmp.h>
@@ -140,6 +143,8 @@ fx_close(struct fx *f)
 		state_host_clear(&f->hosts[i]);
 	for (i = 0; i < f->gen.objs->nservices; i++)
 		state_svc_clear(&f->svcs[i]);
+	for (i = 0; i < f->gen.objs->ncontacts; i++)
+		state_contact_clear(&f->contacts[i]);
 	free(f->hosts);
 	free(f->svcs);
 	free(f->contacts);
@@ -311,12 +316,7 @@ t_nagios_file(void **state)
 	assert_int_equal(rep.comments_dropped, 5);
 	assert_int_equal(rep.downtimes, 3);
 	assert_int_equal(rep.downtimes_dropped, 0);
-	assert_true(has_problem(
-	    &rep, "service 'web1;Disk': check_period override 'workhours' is not kept"));
-	assert_true(has_problem(
-	    &rep, "service 'db1;MySQL': custom variable _PORT override '3307' is not kept"));
-	assert_true(
-	    has_problem(&rep, "contact 'admin': service_notification_period override 'workhours'"));
+	assert_int_equal(rep.nproblems, 0);
 
 	/* program: the two switches whose bits are set, ids */
 	assert_int_equal(f.prog.modified_host_attributes, 144);
@@ -387,18 +387,27 @@ t_nagios_file(void **state)
 	assert_int_equal(s->c.state_history[STATE_HISTORY - 1], 2);
 	assert_int_equal(s->c.state_history_index, 0);
 	assert_int_equal(s->c.next_check, 0);
-	/* web1;Disk: soft WARNING, notifications off; its period override is not kept */
+	/* web1;Disk: soft WARNING, notifications off, its check period changed */
 	s = S(&f, "web1", "Disk");
 	assert_int_equal(s->c.current_state, 1);
 	assert_int_equal(s->c.state_type, STATE_SOFT);
 	assert_int_equal(s->c.notifications_enabled, 0);
-	assert_int_equal(s->c.modified_attributes, EXTCMD_MODATTR_NOTIFICATIONS_ENABLED);
+	assert_int_equal(s->c.modified_attributes,
+	    EXTCMD_MODATTR_NOTIFICATIONS_ENABLED | EXTCMD_MODATTR_CHECK_TIMEPERIOD);
+	assert_ptr_equal(s->c.check_period, objects_find_timeperiod(f.gen.objs, "workhours"));
+	assert_null(s->c.notification_period);
+	assert_int_equal(s->c.vars.n, 0);
 	assert_int_equal(s->c.last_hard_state_change, 1796238920); /* from last_state_change */
 	assert_int_equal(s->c.scheduled_downtime_depth, 0);
-	/* db1;MySQL: check_interval kept; the custom variable bit goes */
+	/* db1;MySQL: check_interval and the custom variable kept */
 	s = S(&f, "db1", "MySQL");
 	assert_true(s->c.check_interval == 15.0);
-	assert_int_equal(s->c.modified_attributes, EXTCMD_MODATTR_NORMAL_CHECK_INTERVAL);
+	assert_int_equal(s->c.modified_attributes,
+	    EXTCMD_MODATTR_NORMAL_CHECK_INTERVAL | EXTCMD_MODATTR_CUSTOM_VARIABLE);
+	assert_int_equal(s->c.vars.n, 1);
+	assert_string_equal(s->c.vars.v[0].name, "PORT");
+	assert_string_equal(s->c.vars.v[0].value, "3307");
+	assert_null(s->c.check_period);
 	assert_int_equal(s->c.scheduled_downtime_depth, 1);
 	/* legacy1;Ping: retain_nonstatus_information 0, status kept */
 	s = S(&f, "legacy1", "Ping");
@@ -410,7 +419,12 @@ t_nagios_file(void **state)
 	assert_int_equal(C(&f, "admin")->modified_host_attributes, 1);
 	assert_int_equal(C(&f, "admin")->host_notifications_enabled, 0);
 	assert_int_equal(C(&f, "admin")->service_notifications_enabled, 1);
-	assert_int_equal(C(&f, "admin")->modified_service_attributes, 0);
+	assert_int_equal(C(&f, "admin")->modified_service_attributes,
+	    EXTCMD_MODATTR_NOTIFICATION_TIMEPERIOD);
+	assert_ptr_equal(C(&f, "admin")->service_notification_period,
+	    objects_find_timeperiod(f.gen.objs, "workhours"));
+	assert_null(C(&f, "admin")->host_notification_period);
+	assert_null(C(&f, "oncall")->service_notification_period);
 	assert_int_equal(C(&f, "admin")->last_host_notification, 1796238920);
 	assert_int_equal(C(&f, "admin")->last_service_notification, 1796238922);
 	assert_int_equal(C(&f, "oncall")->last_host_notification, 0);
@@ -489,6 +503,20 @@ t_nagios_blocks(void **state)
 	assert_string_equal(a, b);
 	free(a);
 	free(b);
+	/* the overrides, as nagios4 wrote them */
+	a = block(ours, "contact {\ncontact_name=admin\n");
+	b = block(theirs, "contact {\ncontact_name=admin\n");
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+	a = block(ours, "service {\nhost_name=web1\nservice_description=Disk\n");
+	assert_non_null(strstr(a, "\nmodified_attributes=16385\ncheck_command=check_ok\n"
+				  "check_period=workhours\nnotification_period=always\n"));
+	free(a);
+	a = block(ours, "service {\nhost_name=db1\nservice_description=MySQL\n");
+	assert_non_null(strstr(a, "\ncheck_period=always\n"));
+	assert_non_null(strstr(a, "\n_PORT=1;3307\n}\n"));
+	free(a);
 	/* the banner Nagios writes, then info */
 	assert_memory_equal(ours, theirs, strstr(theirs, "created=") - theirs);
 	assert_non_null(strstr(ours, "\nversion=4.4.6\n"));
@@ -598,6 +626,28 @@ fill_common(struct state_common *c, int k)
 	c->last_problem_id = 200 + (unsigned long)k;
 }
 
+/* two periods of different generations are the same by name */
+static void
+assert_same_period(const struct obj_timeperiod *a, const struct obj_timeperiod *b)
+{
+	if (a == NULL)
+		assert_null(b);
+	else
+		assert_string_equal(a->name, b != NULL ? b->name : "(none)");
+}
+
+static void
+assert_same_vars(const struct state_vars *a, const struct state_vars *b)
+{
+	unsigned i;
+
+	assert_int_equal(a->n, b->n);
+	for (i = 0; i < a->n; i++) {
+		assert_string_equal(a->v[i].name, b->v[i].name);
+		assert_string_equal(a->v[i].value, b->v[i].value);
+	}
+}
+
 static void
 assert_common(const struct state_common *a, const struct state_common *b)
 {
@@ -644,6 +694,9 @@ assert_common(const struct state_common *a, const struct state_common *b)
 	assert_int_equal(a->last_event_id, b->last_event_id);
 	assert_int_equal(a->current_problem_id, b->current_problem_id);
 	assert_int_equal(a->last_problem_id, b->last_problem_id);
+	assert_same_period(a->check_period, b->check_period);
+	assert_same_period(a->notification_period, b->notification_period);
+	assert_same_vars(&a->vars, &b->vars);
 }
 
 static void
@@ -670,6 +723,14 @@ t_roundtrip(void **state)
 		ca = fx_state(&a, names[i][0], names[i][1]);
 		fill_common(ca, (int)i);
 	}
+	/* overrides: a check period, a notification period, a custom variable */
+	H(&a, "web1")->c.check_period = objects_find_timeperiod(a.gen.objs, "workhours");
+	H(&a, "web1")->c.modified_attributes |= EXTCMD_MODATTR_CHECK_TIMEPERIOD;
+	ca = &S(&a, "db1", "MySQL")->c;
+	ca->notification_period = objects_find_timeperiod(a.gen.objs, "workhours");
+	state_var_set(&ca->vars, "PORT", "3307 ; x=y");
+	ca->modified_attributes |=
+	    EXTCMD_MODATTR_NOTIFICATION_TIMEPERIOD | EXTCMD_MODATTR_CUSTOM_VARIABLE;
 	H(&a, "web1")->last_time_up = 11;
 	H(&a, "web1")->last_time_down = 12;
 	H(&a, "web1")->last_time_unreachable = 13;
@@ -682,9 +743,12 @@ t_roundtrip(void **state)
 	ka->service_notifications_enabled = 0;
 	ka->last_host_notification = 31;
 	ka->last_service_notification = 32;
-	ka->modified_attributes = 0;
-	ka->modified_host_attributes = EXTCMD_MODATTR_NOTIFICATIONS_ENABLED;
+	ka->modified_attributes = EXTCMD_MODATTR_CUSTOM_VARIABLE;
+	ka->modified_host_attributes =
+	    EXTCMD_MODATTR_NOTIFICATIONS_ENABLED | EXTCMD_MODATTR_NOTIFICATION_TIMEPERIOD;
 	ka->modified_service_attributes = EXTCMD_MODATTR_NOTIFICATIONS_ENABLED;
+	ka->host_notification_period = objects_find_timeperiod(a.gen.objs, "workhours");
+	state_var_set(&ka->vars, "PAGER_ID", "78");
 	a.prog.modified_host_attributes = EXTCMD_MODATTR_NOTIFICATIONS_ENABLED;
 	a.prog.modified_service_attributes = EXTCMD_MODATTR_ACTIVE_CHECKS_ENABLED;
 	a.gen.cfg.enable_notifications = 0;
@@ -731,7 +795,16 @@ t_roundtrip(void **state)
 	assert_int_equal(S(&b, "web1", "HTTP")->last_time_warning, 22);
 	assert_int_equal(S(&b, "web1", "HTTP")->last_time_ok, 21);
 	kb = C(&b, "admin");
-	assert_memory_equal(ka, kb, sizeof(*ka));
+	assert_int_equal(kb->host_notifications_enabled, 0);
+	assert_int_equal(kb->service_notifications_enabled, 0);
+	assert_int_equal(kb->last_host_notification, 31);
+	assert_int_equal(kb->last_service_notification, 32);
+	assert_int_equal(kb->modified_attributes, ka->modified_attributes);
+	assert_int_equal(kb->modified_host_attributes, ka->modified_host_attributes);
+	assert_int_equal(kb->modified_service_attributes, ka->modified_service_attributes);
+	assert_same_period(ka->host_notification_period, kb->host_notification_period);
+	assert_null(kb->service_notification_period);
+	assert_same_vars(&ka->vars, &kb->vars);
 	assert_int_equal(b.prog.modified_host_attributes, EXTCMD_MODATTR_NOTIFICATIONS_ENABLED);
 	assert_int_equal(b.gen.cfg.enable_notifications, 0);
 	assert_int_equal(b.gen.cfg.execute_service_checks, 0);
@@ -840,7 +913,7 @@ static const char rules_objects[] =
     "service_notification_period always\nhost_notification_commands c\n"
     "service_notification_commands c\n_X 1\n}\n"
     "define host {\nhost_name h1\ncheck_command c\ncontacts k\nmax_check_attempts 3\n"
-    "notification_interval 6\nnotifications_enabled 1\n}\n"
+    "notification_interval 6\nnotifications_enabled 1\n_ROLE web\n}\n"
     "define host {\nhost_name h2\ncheck_command c\ncontacts k\nmax_check_attempts 3\n"
     "retain_status_information 0\n}\n"
     "define host {\nhost_name h3\ncheck_command c\ncontacts k\nmax_check_attempts 3\n"
@@ -960,9 +1033,65 @@ t_rules_values(void **state)
 	assert_true(S(&f, "h1", "s1")->c.retry_interval == 1.0); /* negative refused */
 	assert_int_equal(S(&f, "h1", "s1")->c.next_notification, 1000 + 30);
 	assert_int_equal(S(&f, "h1", "s1")->c.last_hard_state_change, 55);
-	/* k: the custom variable bit goes, with a problem said */
-	assert_int_equal(C(&f, "k")->modified_attributes, 0);
-	assert_true(has_problem(&rep, "custom variable _X override 'changed' is not kept"));
+	/* k: the custom variable is taken, its bit stays */
+	assert_int_equal(C(&f, "k")->modified_attributes, EXTCMD_MODATTR_CUSTOM_VARIABLE);
+	assert_int_equal(C(&f, "k")->vars.n, 1);
+	assert_string_equal(C(&f, "k")->vars.v[0].name, "X");
+	assert_string_equal(C(&f, "k")->vars.v[0].value, "changed");
+	fx_close(&f);
+}
+
+/* period and custom variable overrides: Nagios's gates and its reading of "_NAME=m;value" */
+static void
+t_rules_overrides(void **state)
+{
+	struct retention_report rep;
+	struct fx f;
+	const struct obj_timeperiod *always;
+	struct contact_state *k;
+
+	(void)state;
+	rules_open(&f, 2000000000);
+	always = objects_find_timeperiod(f.gen.objs, "always");
+	/* an override already there (READ_STATE_INFORMATION) stays unless the file replaces it */
+	state_var_set(&C(&f, "k")->vars, "X", "before");
+	rules_read(&f,
+	    "host {\nhost_name=h1\nmodified_attributes=114688\ncheck_period=always\n"
+	    "notification_period=nosuch\n_NOPE=1;abc\n_ROLE=12;xyz\n}\n"
+	    "host {\nhost_name=h2\nmodified_attributes=16384\ncheck_period=always\n}\n"
+	    "service {\nhost_name=h1\nservice_description=s1\nmodified_attributes=16384\n"
+	    "notification_period=always\n}\n"
+	    "contact {\ncontact_name=k\nmodified_attributes=32768\nmodified_host_attributes=65536\n"
+	    "modified_service_attributes=0\nhost_notification_period=always\n"
+	    "service_notification_period=always\n_X=1;a\n}\n",
+	    &rep);
+	/* h1: the period taken, the one that is gone dropped with its bit; "12;xyz" gives ";xyz" */
+	assert_ptr_equal(H(&f, "h1")->c.check_period, always);
+	assert_null(H(&f, "h1")->c.notification_period);
+	assert_true(has_problem(&rep, "host 'h1': notification_period 'nosuch' is not defined"));
+	assert_int_equal(H(&f, "h1")->c.modified_attributes,
+	    EXTCMD_MODATTR_CHECK_TIMEPERIOD | EXTCMD_MODATTR_CUSTOM_VARIABLE);
+	assert_int_equal(H(&f, "h1")->c.vars.n, 1);
+	assert_string_equal(H(&f, "h1")->c.vars.v[0].name, "ROLE");
+	assert_string_equal(H(&f, "h1")->c.vars.v[0].value, ";xyz");
+	/* h2 keeps no status, so (4.4.6) no override either; s1's period has no bit */
+	assert_null(H(&f, "h2")->c.check_period);
+	assert_null(S(&f, "h1", "s1")->c.notification_period);
+	/* k: the host period taken, the service one without its bit not; "1;a" is too
+	 * short for Nagios, so the earlier override stays, and with it the bit */
+	k = C(&f, "k");
+	assert_ptr_equal(k->host_notification_period, always);
+	assert_null(k->service_notification_period);
+	assert_int_equal(k->modified_host_attributes, EXTCMD_MODATTR_NOTIFICATION_TIMEPERIOD);
+	assert_int_equal(k->vars.n, 1);
+	assert_string_equal(k->vars.v[0].value, "before");
+	assert_int_equal(k->modified_attributes, EXTCMD_MODATTR_CUSTOM_VARIABLE);
+	/* without an override the bit goes (no variable changed) */
+	state_vars_clear(&k->vars);
+	rules_read(&f, "contact {\ncontact_name=k\nmodified_attributes=32768\n_X=0;zero\n}\n",
+	    &rep);
+	assert_int_equal(k->vars.n, 0);
+	assert_int_equal(k->modified_attributes, 0);
 	fx_close(&f);
 }
 
@@ -1108,6 +1237,43 @@ t_truncated(void **state)
 	free(text);
 }
 
+/* a contact's overrides move into another generation, rebound there by name */
+static void
+t_contact_move(void **state)
+{
+	struct fx a, b;
+	struct contact_state *ka, *kb;
+	char cfg[512], *value;
+
+	(void)state;
+	fixture_cfg(cfg, sizeof(cfg));
+	fx_open(&a, cfg, CREATED);
+	fx_open(&b, cfg, CREATED);
+	ka = C(&a, "admin");
+	kb = C(&b, "admin");
+	ka->host_notification_period = objects_find_timeperiod(a.gen.objs, "workhours");
+	ka->modified_host_attributes = EXTCMD_MODATTR_NOTIFICATION_TIMEPERIOD;
+	state_var_set(&ka->vars, "PAGER_ID", "78");
+	state_var_set(&ka->vars, "GONE", "x"); /* not a variable of admin's */
+	ka->modified_attributes = EXTCMD_MODATTR_CUSTOM_VARIABLE;
+	value = ka->vars.v[0].value;
+	ka->last_host_notification = 5;
+	state_var_set(&kb->vars, "PAGER_ID", "old"); /* freed by the move */
+	state_contact_move(kb, ka, b.gen.objs, objects_find_contact(b.gen.objs, "admin"));
+	assert_ptr_equal(kb->host_notification_period,
+	    objects_find_timeperiod(b.gen.objs, "workhours"));
+	assert_null(kb->service_notification_period);
+	assert_int_equal(kb->modified_host_attributes, EXTCMD_MODATTR_NOTIFICATION_TIMEPERIOD);
+	assert_int_equal(kb->vars.n, 1);
+	assert_ptr_equal(kb->vars.v[0].value, value);
+	assert_int_equal(kb->modified_attributes, EXTCMD_MODATTR_CUSTOM_VARIABLE);
+	assert_int_equal(kb->last_host_notification, 5);
+	assert_int_equal(ka->vars.n, 0);
+	assert_null(ka->host_notification_period);
+	fx_close(&a);
+	fx_close(&b);
+}
+
 static void
 t_missing_unreadable(void **state)
 {
@@ -1164,9 +1330,11 @@ main(void)
 		cmocka_unit_test(t_write_mode_and_failure),
 		cmocka_unit_test(t_rules_gates),
 		cmocka_unit_test(t_rules_values),
+		cmocka_unit_test(t_rules_overrides),
 		cmocka_unit_test(t_rules_comments_downtimes),
 		cmocka_unit_test(t_garbage),
 		cmocka_unit_test(t_truncated),
+		cmocka_unit_test(t_contact_move),
 		cmocka_unit_test(t_missing_unreadable),
 	};
 

@@ -10,8 +10,10 @@
  * info, programstatus, a host, a service, the contacts, comment and
  * downtime sections byte for byte; the order of every section; the
  * escaping of long output; the decimal formats against snprintf over
- * ties, large, negative and random values; a missing snapshot part; the
- * atomic write with mode 0664 whatever the umask; /dev/null.
+ * ties, large, negative and random values; the check and notification
+ * periods and custom variables a command overrode ("_NAME=1;value"); a
+ * missing snapshot part; the atomic write with mode 0664 whatever the
+ * umask; /dev/null.
  *
  * With JAQUE_STATUSDAT_CFG=<nagios.cfg> in the environment it runs no
  * test: it reads that configuration, gives its objects known states
@@ -66,6 +68,7 @@ static const char main_cfg[] =
 
 static const char objects_cfg[] =
     "define timeperiod {\ntimeperiod_name 24x7\nalias always\nmonday 00:00-24:00\n}\n"
+    "define timeperiod {\ntimeperiod_name workhours\nalias w\nmonday 09:00-17:00\n}\n"
     "define command {\ncommand_name ok\ncommand_line /bin/true\n}\n"
     "define command {\ncommand_name crit\ncommand_line /bin/false\n}\n"
     "define command {\ncommand_name geh\ncommand_line /bin/true\n}\n"
@@ -209,6 +212,8 @@ fx_close(struct fx *f)
 			state_host_clear(&f->hosts[i]);
 		for (i = 0; i < f->gen.objs->nservices; i++)
 			state_svc_clear(&f->svcs[i]);
+		for (i = 0; i < f->gen.objs->ncontacts; i++)
+			state_contact_clear(&f->contacts[i]);
 	}
 	downtimes_free(f->dt);
 	comments_free(f->cs);
@@ -746,6 +751,43 @@ t_contacts(void **state)
 	free(text);
 }
 
+/* what CHANGE_*_TIMEPERIOD and CHANGE_CUSTOM_*_VAR leave, as Nagios writes it */
+static void
+t_overrides(void **state)
+{
+	struct fx *f = *state;
+	const struct obj_timeperiod *wh = objects_find_timeperiod(f->gen.objs, "workhours");
+	struct state_common *alpha = &hst(f, "alpha")->c, *ping = &sst(f, "alpha", "PING")->c;
+	struct contact_state *admin = &f->contacts[objects_find_contact(f->gen.objs, "admin")->id];
+	char *text, *sec;
+
+	alpha->check_period = wh;
+	state_var_set(&alpha->vars, "EMPTY", "now set"); /* "null" in the configuration */
+	ping->notification_period = wh;
+	state_var_set(&ping->vars, "SNMP", "");
+	hst(f, "gamma")->c.notification_period = wh; /* none configured */
+	admin->service_notification_period = wh;
+	state_var_set(&admin->vars, "PAGER", "555-9999");
+	text = render(&f->snap);
+	sec = section(text, "hoststatus {\n\thost_name=alpha\n");
+	assert_non_null(strstr(sec, "\tcheck_period=workhours\n\tnotification_period=24x7\n"));
+	assert_non_null(strstr(sec, "\t_MAC=0;00:11:22\n\t_EMPTY=1;now set\n\t}\n"));
+	free(sec);
+	sec = section(text, "hoststatus {\n\thost_name=gamma\n");
+	assert_non_null(strstr(sec, "\tcheck_period=\n\tnotification_period=workhours\n"));
+	free(sec);
+	sec = section(text, "servicestatus {\n\thost_name=alpha\n\tservice_description=PING\n");
+	assert_non_null(strstr(sec, "\tcheck_period=24x7\n\tnotification_period=workhours\n"));
+	assert_non_null(strstr(sec, "\t_SNMP=1;\n\t}\n"));
+	free(sec);
+	sec = section(text, "contactstatus {\n\tcontact_name=admin\n");
+	assert_non_null(strstr(sec, "\thost_notification_period=24x7\n"
+				    "\tservice_notification_period=workhours\n"));
+	assert_non_null(strstr(sec, "\t_PAGER=1;555-9999\n\t}\n"));
+	free(sec);
+	free(text);
+}
+
 static void
 t_comments_downtimes(void **state)
 {
@@ -1158,6 +1200,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_host_downtime_ack, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_service, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_contacts, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_overrides, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_comments_downtimes, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_order, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_line_shapes, setup, teardown),
