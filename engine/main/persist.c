@@ -95,6 +95,9 @@ persist_write_retention(struct jaque *j, time_t now)
 	return 0;
 }
 
+/* how much lower the writer children's priority is than the daemon's */
+#define PERSIST_NICE 10
+
 /* run fn in a forked child; returns its pid, or 0 after running it here
  * when fork fails (the state must still reach the disk) */
 static pid_t
@@ -103,10 +106,14 @@ persist_fork(struct jaque *j, int (*fn)(struct jaque *, time_t), time_t now, int
 	pid_t pid = fork();
 
 	if (pid == 0) {
-		/* the child: no loop, no signal handlers of the parent's */
+		/* the child: no loop, no signal handlers of the parent's; and it
+		 * yields the cpu to the loop (and the checks) whenever both want it */
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGINT, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);
+		errno = 0;
+		if (nice(PERSIST_NICE) == -1 && errno != 0)
+			log_warn("nice for a snapshot writer");
 		_exit(fn(j, now) == 0 ? 0 : 1);
 	}
 	if (pid < 0) {
