@@ -10,10 +10,10 @@
  * a check expands its command line (macros.h), offers it to the builtin
  * hook (the plugins-shim, wired by main because it sits above this layer)
  * and otherwise hands it to the worker pool.  Results go through the
- * state machine (statemachine.h); what it asks for (on-demand host,
- * parent and child checks, rescheduling) is done here, and what must be
- * written (ALERT lines, warnings) goes to the event hooks, which main
- * wires to nagios.log.
+ * state machine (statemachine.h) and flap detection (flapping.h); what
+ * they ask for (on-demand host, parent and child checks, rescheduling) is
+ * done here, and what must be written (ALERT and FLAPPING ALERT lines,
+ * warnings) goes to the hooks, which main wires to nagios.log.
  *
  * A reload makes a new checker for the new generation and moves each
  * object's state across by name (checker_adopt); the old one is retired:
@@ -26,6 +26,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "engine/check/flapping.h"
 #include "engine/check/result.h"
 #include "engine/check/statemachine.h"
 #include "engine/objects/state.h"
@@ -76,6 +77,10 @@ struct checker_hooks {
 	 * threshold; a forced check follows */
 	void (*stale)(void *arg, time_t t, const struct obj_host *h, const struct obj_service *s,
 	    long stale, long threshold);
+	/* an object started or stopped flapping (fo->edge, flapping.h); s NULL
+	 * for a host.  Comes before the result's ALERT line, as in Nagios. */
+	void (*flapping)(void *arg, time_t t, const struct obj_host *h,
+	    const struct obj_service *s, const struct flap_outcome *fo);
 };
 
 struct checker_stats {

@@ -7,8 +7,8 @@
  * the builtin hook (the shims); what it declines goes to the worker pool.
  * Every end of a run, whatever its path (worker result, timeout, exec
  * failure, a dying worker, a shim), comes through chk_finish, which turns
- * it into a check result, runs the state machine, tells the hooks and
- * reschedules.  A run of a stopped checker (a reload, shutdown) is
+ * it into a check result, runs the state machine and flap detection,
+ * tells the hooks and reschedules.  A run of a stopped checker (a reload, shutdown) is
  * detached from its object: its result is dropped when it comes.
  */
 #include <ev.h>
@@ -21,6 +21,7 @@
 
 #include "compat/config/maincfg.h"
 #include "engine/check/checker_int.h"
+#include "engine/check/flapping.h"
 #include "engine/util/checkstats.h"
 #include "engine/check/statemachine.h"
 #include "engine/objects/objects.h"
@@ -271,6 +272,14 @@ chk_follow_up(struct checker *c, struct chk_ent *e, const struct sm_outcome *out
 
 /* apply a result to an object: state machine, hooks, follow-ups; returns the outcome */
 static void
+chk_flap_report(struct checker *c, const struct obj_host *h, const struct obj_service *s,
+    const struct flap_outcome *fo, double now)
+{
+	if (fo->edge != FLAP_EDGE_NONE && c->hooks.flapping != NULL)
+		c->hooks.flapping(c->hooks.arg, (time_t)now, h, s, fo);
+}
+
+static void
 chk_apply(struct checker *c, struct chk_ent *e, struct check_result *cr, double now,
     struct sm_outcome *out)
 {
@@ -278,6 +287,7 @@ chk_apply(struct checker *c, struct chk_ent *e, struct check_result *cr, double 
 	const struct obj_host *h;
 	const struct obj_service *s = NULL;
 	enum checker_event alert, result;
+	struct flap_outcome fo;
 
 	memset(out, 0, sizeof(*out));
 	if (e->is_host) {
@@ -300,6 +310,13 @@ chk_apply(struct checker *c, struct chk_ent *e, struct check_result *cr, double 
 	if (s != NULL)
 		sm_service_host_effects(&c->hs[h->id], &c->ss[e->id], out);
 	st->checks_run++;
+	/* Nagios detects flapping (service, then its host) before it logs the ALERT */
+	if (s != NULL) {
+		flap_service(&c->ss[e->id], s, c->cfg, &fo);
+		chk_flap_report(c, h, s, &fo, now);
+	}
+	flap_host(&c->hs[h->id], h, c->cfg, s != NULL, &fo);
+	chk_flap_report(c, h, NULL, &fo, now);
 	if (c->hooks.event != NULL) {
 		if (out->flags & SM_LOG_ALERT)
 			c->hooks.event(c->hooks.arg, alert, h, s, st, out, (time_t)now);

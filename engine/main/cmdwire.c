@@ -8,7 +8,8 @@
  * moves on a one-second timer; its STARTED/STOPPED/CANCELLED lines go to
  * nagios.log.  Check results come back here from the checker's result
  * hook: a cleared acknowledgement takes its non-persistent comments with
- * it, and a state change may start a pending flexible downtime.
+ * it, a state change may start a pending flexible downtime, and a flap
+ * edge adds or deletes the object's flapping comment.
  * RESTART_PROCESS and SHUTDOWN_PROCESS act from a zero-delay timer, after
  * the command's own line is finished.
  */
@@ -23,6 +24,7 @@
 #include "compat/extcmd.h"
 #include "compat/nagioslog.h"
 #include "engine/check/checker.h"
+#include "engine/check/flapping.h"
 #include "engine/check/statemachine.h"
 #include "engine/main/daemon_int.h"
 #include "engine/notify/comment.h"
@@ -318,6 +320,46 @@ cmdwire_result(struct jaque *j, const char *host, const char *svc, unsigned flag
 		comments_delete_object(j->comments, host, svc, COMMENT_ACKNOWLEDGEMENT, 0);
 	if (flags & SM_STATE_OR_TYPE)
 		downtimes_object_state(j->downtimes, host, svc, now);
+}
+
+/* whether the object (svc NULL: the host itself) has a flapping comment */
+static int
+cw_has_flapping_comment(const struct comments *cs, const char *host, const char *svc)
+{
+	size_t i, n = comments_count(cs);
+
+	for (i = 0; i < n; i++) {
+		const struct comment *c = comments_at(cs, i);
+
+		if (c->entry_type == COMMENT_FLAPPING && strcmp(c->host, host) == 0 &&
+		    (svc == NULL ? c->svc == NULL : c->svc != NULL && strcmp(c->svc, svc) == 0))
+			return 1;
+	}
+	return 0;
+}
+
+void
+cmdwire_flapping(struct jaque *j, const char *host, const char *svc,
+    const struct flap_outcome *fo, time_t now)
+{
+	char text[512];
+
+	if (fo->edge != FLAP_EDGE_STARTED) {
+		comments_delete_object(j->comments, host, svc, COMMENT_FLAPPING, 1);
+		return;
+	}
+	/* Nagios adds one only when the object has none (flapping_comment_id 0) */
+	if (cw_has_flapping_comment(j->comments, host, svc))
+		return;
+	snprintf(text, sizeof(text),
+	    "Notifications for this %s are being suppressed because it was detected as having "
+	    "been flapping between different states (%2.1f%% change %s %2.1f%% threshold).  "
+	    "When the %s state stabilizes and the flapping stops, notifications will be "
+	    "re-enabled.",
+	    svc != NULL ? "service" : "host", fo->percent, svc != NULL ? ">=" : ">", fo->high,
+	    svc != NULL ? "service" : "host");
+	comments_add(j->comments, 0, &j->prog.next_comment_id, COMMENT_FLAPPING, host, svc, now,
+	    "(Nagios Process)", text, 0, COMMENT_SOURCE_INTERNAL, 0, 0);
 }
 
 static int

@@ -111,6 +111,57 @@ jq_stale(void *arg, time_t t, const struct obj_host *h, const struct obj_service
 	nlog_stale(j->log, t, h->name, s != NULL ? s->description : NULL, stale, threshold);
 }
 
+/* Nagios's FLAPPING ALERT lines (base/flapping.c): hosts print '>' where
+ * services print '>='; the flapping comment is cmdwire's */
+static void
+jq_flapping(void *arg, time_t t, const struct obj_host *h, const struct obj_service *s,
+    const struct flap_outcome *fo)
+{
+	struct jaque *j = arg;
+	const char *svc = s != NULL ? s->description : NULL;
+
+	cmdwire_flapping(j, h->name, svc, fo, t);
+	if (j->replaying)
+		return;
+	switch (fo->edge) {
+	case FLAP_EDGE_STARTED:
+		if (s != NULL)
+			nlog_printf(j->log, t,
+			    "SERVICE FLAPPING ALERT: %s;%s;STARTED; Service appears to have started "
+			    "flapping (%2.1f%% change >= %2.1f%% threshold)",
+			    h->name, svc, fo->percent, fo->high);
+		else
+			nlog_printf(j->log, t,
+			    "HOST FLAPPING ALERT: %s;STARTED; Host appears to have started flapping "
+			    "(%2.1f%% change > %2.1f%% threshold)",
+			    h->name, fo->percent, fo->high);
+		break;
+	case FLAP_EDGE_STOPPED:
+		if (s != NULL)
+			nlog_printf(j->log, t,
+			    "SERVICE FLAPPING ALERT: %s;%s;STOPPED; Service appears to have stopped "
+			    "flapping (%2.1f%% change < %2.1f%% threshold)",
+			    h->name, svc, fo->percent, fo->low);
+		else
+			nlog_printf(j->log, t,
+			    "HOST FLAPPING ALERT: %s;STOPPED; Host appears to have stopped flapping "
+			    "(%2.1f%% change < %2.1f%% threshold)",
+			    h->name, fo->percent, fo->low);
+		break;
+	case FLAP_EDGE_DISABLED:
+		if (s != NULL)
+			nlog_printf(j->log, t,
+			    "SERVICE FLAPPING ALERT: %s;%s;STOPPED; Disabled flap detection for service",
+			    h->name, svc);
+		else
+			nlog_printf(j->log, t, "HOST FLAPPING ALERT: %s;STOPPED; Disabled flap detection",
+			    h->name);
+		break;
+	default:
+		break;
+	}
+}
+
 static void
 jq_worker_lost(void *arg, long pid, const char *why, size_t jobs)
 {
@@ -148,6 +199,7 @@ jq_new_checker(struct jaque *j, struct config_gen *gen)
 	hooks.warning = jq_warning;
 	hooks.check_warning = jq_check_warning;
 	hooks.stale = jq_stale;
+	hooks.flapping = jq_flapping;
 	if (gen->cfg.builtin_checks) {
 		hooks.run_builtin = jq_run_builtin;
 		hooks.cancel_builtin = jq_cancel_builtin;

@@ -17,6 +17,7 @@
 #include "engine/objects/state.h"
 
 struct config_gen;
+struct flap_outcome;
 struct checker;
 struct wpool;
 struct builtin;
@@ -112,6 +113,11 @@ void cmdwire_apply(struct jaque *j, const char *line, size_t len, time_t now, in
 /* what a check result means for comments and downtime (the checker's result hook) */
 void cmdwire_result(struct jaque *j, const char *host, const char *svc, unsigned flags,
     time_t now);
+
+/* a flap edge (the checker's flapping hook): STARTED adds the flapping
+ * comment unless the object has one, STOPPED and DISABLED delete it */
+void cmdwire_flapping(struct jaque *j, const char *host, const char *svc,
+    const struct flap_outcome *fo, time_t now);
 
 /* daemon.c */
 void daemon_restart(struct jaque *j);
