@@ -204,14 +204,9 @@ xc_passive(struct xc_req *r, const struct obj_host *h, const struct obj_service 
 	char *out;
 	int ret;
 
-	if (r->logging && r->x->cfg->log_passive_checks) {
-		if (s != NULL)
-			nlog_printf(r->x->log, r->now, "PASSIVE SERVICE CHECK: %s;%s;%d;%s",
-			    h->name, s->description, st->current_state, xc_old_output(st));
-		else
-			nlog_printf(r->x->log, r->now, "PASSIVE HOST CHECK: %s;%d;%s", h->name,
-			    st->current_state, xc_old_output(st));
-	}
+	if (r->logging && r->x->cfg->log_passive_checks)
+		nlog_passive(r->x->log, r->now, h->name, s != NULL ? s->description : NULL,
+		    st->current_state, xc_old_output(st));
 	out = xc_unescape(raw);
 	ret = checker_passive_result(r->x->chk, h, s, (int)rc, out, r->entry_time);
 	free(out);

@@ -310,6 +310,16 @@ nlog_check_warning(struct nlog *l, time_t t, int kind, const char *host, const c
 }
 
 void
+nlog_passive(struct nlog *l, time_t t, const char *host, const char *svc, int state,
+    const char *output)
+{
+	if (svc != NULL)
+		nlog_printf(l, t, "PASSIVE SERVICE CHECK: %s;%s;%d;%s", host, svc, state, output);
+	else
+		nlog_printf(l, t, "PASSIVE HOST CHECK: %s;%d;%s", host, state, output);
+}
+
+void
 nlog_stale(struct nlog *l, time_t t, const char *host, const char *svc, long stale,
     long threshold)
 {

@@ -61,6 +61,10 @@ void nlog_stale(struct nlog *l, time_t t, const char *host, const char *svc, lon
     long threshold);
 /* a worker process died (jaque's own line: Nagios's workers are its own business) */
 void nlog_worker_lost(struct nlog *l, time_t t, long pid, const char *why, size_t jobs);
+/* "PASSIVE SERVICE CHECK: host;svc;state;output" (svc NULL: the HOST form);
+ * Nagios prints the state and output the object had before the result */
+void nlog_passive(struct nlog *l, time_t t, const char *host, const char *svc, int state,
+    const char *output);
 /* "Warning: ..." lines (the text after "Warning: ") */
 void nlog_warning(struct nlog *l, time_t t, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -240,14 +240,9 @@ cw_spool_result(void *arg, const struct crspool_result *r)
 	/* Nagios logs a passive result here with the state before it (a quirk it has) */
 	if (j->gen->cfg.log_passive_checks && r->check_type == 1 &&
 	    (s != NULL ? j->gen->cfg.accept_passive_service_checks
-	               : j->gen->cfg.accept_passive_host_checks) && st->passive_checks_enabled) {
-		if (s != NULL)
-			nlog_printf(j->log, now, "PASSIVE SERVICE CHECK: %s;%s;%d;%s", h->name,
-			    s->description, st->current_state, st->output != NULL ? st->output : "");
-		else
-			nlog_printf(j->log, now, "PASSIVE HOST CHECK: %s;%d;%s", h->name,
-			    st->current_state, st->output != NULL ? st->output : "");
-	}
+	               : j->gen->cfg.accept_passive_host_checks) && st->passive_checks_enabled)
+		nlog_passive(j->log, now, h->name, s != NULL ? s->description : NULL,
+		    st->current_state, st->output != NULL ? st->output : "");
 	checker_passive_result(j->chk, h, s, r->return_code, r->output, when);
 }
 

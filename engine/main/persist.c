@@ -138,6 +138,18 @@ persist_status_done(struct ev_loop *loop, ev_child *w, int revents)
 		    "signal %d; status.dat was not updated", w->rpid, WTERMSIG(w->rstatus));
 }
 
+/* a retention writer ended: when it succeeded, drop the journal files its
+ * snapshot covers; returns whether it did */
+static int
+persist_retention_saved(struct jaque *j, int status)
+{
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		return 0;
+	if (j->journal != NULL && j->retention_seq > 0)
+		journal_forget(j->journal, j->retention_seq);
+	return 1;
+}
+
 static void
 persist_retention_done(struct ev_loop *loop, ev_child *w, int revents)
 {
@@ -146,10 +158,7 @@ persist_retention_done(struct ev_loop *loop, ev_child *w, int revents)
 	(void)revents;
 	ev_child_stop(loop, w);
 	j->retention_pid = 0;
-	if (WIFEXITED(w->rstatus) && WEXITSTATUS(w->rstatus) == 0) {
-		if (j->journal != NULL && j->retention_seq > 0)
-			journal_forget(j->journal, j->retention_seq);
-	} else if (WIFSIGNALED(w->rstatus)) {
+	if (!persist_retention_saved(j, w->rstatus) && WIFSIGNALED(w->rstatus)) {
 		nlog_warning(j->log, time(NULL), "The retention file writer (PID %d) was killed by "
 		    "signal %d; retention.dat was not updated", w->rpid, WTERMSIG(w->rstatus));
 	}
@@ -188,9 +197,8 @@ persist_reap(struct jaque *j, pid_t *pid, ev_child *w)
 		;
 	w->rstatus = status;
 	*pid = 0;
-	if (w == &j->retention_child && WIFEXITED(status) && WEXITSTATUS(status) == 0 &&
-	    j->journal != NULL && j->retention_seq > 0)
-		journal_forget(j->journal, j->retention_seq);
+	if (w == &j->retention_child)
+		persist_retention_saved(j, status);
 }
 
 int
