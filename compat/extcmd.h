@@ -26,6 +26,8 @@ struct comments;
 struct downtimes;
 struct nlog;
 struct contact_state;
+struct obj_host;
+struct obj_service;
 
 /* Nagios's modified-attribute bits (MODATTR_*) */
 #define EXTCMD_MODATTR_NOTIFICATIONS_ENABLED (1ul << 0)
@@ -71,6 +73,16 @@ struct extcmd_ctx {
 	void (*shutdown)(void *arg);              /* SHUTDOWN_PROCESS */
 	int (*save_state)(void *arg);             /* SAVE_STATE_INFORMATION */
 	int (*read_state)(void *arg);             /* READ_STATE_INFORMATION */
+	/* a notification a command asks for (enum notify_type, NOTIFY_OPT_ bits);
+	 * s NULL for a host */
+	void (*notify)(void *arg, const struct obj_host *h, const struct obj_service *s, int type,
+	    const char *author, const char *comment, unsigned options);
+	/* flapping was ended by a command (after its log line): type
+	 * NOTIFY_FLAPPINGDISABLED (detection turned off) or NOTIFY_FLAPPINGSTOP
+	 * (CLEAR_*_FLAPPING_STATE, called while is_flapping is still set, as
+	 * Nagios does): that notification and any recovery owed */
+	void (*flap_ended)(void *arg, const struct obj_host *h, const struct obj_service *s,
+	    int type);
 };
 
 /*

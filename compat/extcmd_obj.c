@@ -23,6 +23,7 @@
 #include "compat/nagioslog.h"
 #include "engine/check/checker.h"
 #include "engine/notify/comment.h"
+#include "engine/notify/notify.h"
 #include "engine/objects/objects.h"
 #include "engine/objects/progstate.h"
 #include "engine/objects/state.h"
@@ -64,9 +65,10 @@ xh_ack(struct xc_req *r)
 	 */
 	if (st->current_state == 0 && !r->x->replaying)
 		return XC_SAME;
-	/* r->v[1] (notify) asks for an ACKNOWLEDGEMENT notification: issue 5 */
 	st->problem_has_been_acknowledged = 1;
 	st->acknowledgement_type = type == 2 ? 2 : 1;
+	if (r->v[1].n > 0 && r->x->notify != NULL)
+		r->x->notify(r->x->arg, r->h, r->s, NOTIFY_ACKNOWLEDGEMENT, r->v[3].s, r->v[4].s, 0);
 	if (r->x->comments != NULL)
 		comments_add(r->x->comments, 0, &r->x->prog->next_comment_id,
 		    COMMENT_ACKNOWLEDGEMENT, r->h->name, xc_desc(r), r->now, r->v[3].s, r->v[4].s,
@@ -455,8 +457,11 @@ xh_notification_number(struct xc_req *r)
 int
 xh_custom_notification(struct xc_req *r)
 {
-	/* validated; sending it is issue 5's */
-	(void)r;
+	long opts = r->v[0].n;
+
+	if (r->x->notify != NULL)
+		r->x->notify(r->x->arg, r->h, r->s, NOTIFY_CUSTOM, r->v[1].s, r->v[2].s,
+		    opts > 0 ? (unsigned)opts : 0);
 	return XC_SAME;
 }
 
@@ -484,6 +489,8 @@ xh_clear_flapping(struct xc_req *r)
 			    "HOST FLAPPING ALERT: %s;STOPPED; Flapping state cleared for host. "
 			    "(%2.1f%% change < %2.1f%% threshold)",
 			    r->h->name, st->percent_state_change, low);
+		if (r->x->flap_ended != NULL)
+			r->x->flap_ended(r->x->arg, r->h, r->s, NOTIFY_FLAPPINGSTOP);
 	}
 	memset(st->state_history, 0, sizeof(st->state_history));
 	st->state_history_index = 0;

@@ -24,6 +24,7 @@
 #include "compat/nagioslog.h"
 #include "engine/check/checker.h"
 #include "engine/notify/comment.h"
+#include "engine/notify/notify.h"
 #include "engine/objects/objects.h"
 #include "engine/objects/progstate.h"
 #include "engine/objects/state.h"
@@ -55,6 +56,8 @@ xc_flap_disabled(struct xc_req *r, const struct obj_host *h, const struct obj_se
 	else
 		nlog_printf(r->x->log, r->now,
 		    "HOST FLAPPING ALERT: %s;DISABLED; Flap detection has been disabled", h->name);
+	if (r->x->flap_ended != NULL)
+		r->x->flap_ended(r->x->arg, h, s, NOTIFY_FLAPPINGDISABLED);
 }
 
 /* Nagios's enable_*_checks: check now, unless there is no interval to keep to */

@@ -13,8 +13,7 @@
  * configured value.  Values jaque does not keep are written as Nagios
  * writes them when unset: the configured check_command and event handler
  * (CHANGE_*_CHECK_COMMAND and the event handler changes are refused, as
- * in 4.4.6), and 0 for current_notification_id, check_options,
- * flapping_comment_id and check_flapping_recovery_notification.
+ * in 4.4.6), and 0 for check_options and flapping_comment_id.
  *
  * Only long plugin output is escaped ('\n' as "\n", '\\' as "\\"), as
  * Nagios holds it; any other value with a newline (none should have one)
@@ -107,7 +106,7 @@ const struct rt_field rt_host_fields[] = {
 	NOTIFIED("notified_on_unreachable", OBJ_OPT_UNREACHABLE, HC(notified_on)),
 	ROW("last_notification", RT_TIME, ST, 0, 0, HC(last_notification)),
 	ROW("current_notification_number", RT_INT, ST, 0, 0, HC(current_notification_number)),
-	ROW("current_notification_id", RT_ZERO, RT_G_NONE, 0, 0, 0),
+	ROW("current_notification_id", RT_ULONG, ST, 0, 0, HC(current_notification_id)),
 	ROW("notifications_enabled", RT_BOOL, NS, 0, EXTCMD_MODATTR_NOTIFICATIONS_ENABLED,
 	    HC(notifications_enabled)),
 	ROW("problem_has_been_acknowledged", RT_BOOL, NS, 0, 0, HC(problem_has_been_acknowledged)),
@@ -125,7 +124,8 @@ const struct rt_field rt_host_fields[] = {
 	ROW("obsess", RT_BOOL, NS, 0, EXTCMD_MODATTR_OBSESSIVE_HANDLER_ENABLED, HC(obsess)),
 	ROW("is_flapping", RT_INT, ST, 0, 0, HC(is_flapping)),
 	ROW("percent_state_change", RT_DBL2, ST, 0, 0, HC(percent_state_change)),
-	ROW("check_flapping_recovery_notification", RT_ZERO, RT_G_NONE, 0, 0, 0),
+	ROW("check_flapping_recovery_notification", RT_INT, ST, 0, 0,
+	    HC(check_flapping_recovery_notification)),
 	ROW("flapping_comment_id", RT_ZERO, RT_G_NONE, 0, 0, 0),
 	ROW("state_history", RT_HISTORY, ST, 0, 0, HC(state_history)),
 	ROW("obsess_over_host", RT_BOOL, NS, RT_F_NOWRITE, EXTCMD_MODATTR_OBSESSIVE_HANDLER_ENABLED,
@@ -177,7 +177,7 @@ const struct rt_field rt_service_fields[] = {
 	NOTIFIED("notified_on_warning", OBJ_OPT_WARNING, SC(notified_on)),
 	NOTIFIED("notified_on_critical", OBJ_OPT_CRITICAL, SC(notified_on)),
 	SROW("current_notification_number", RT_INT, ST, 0, 0, SC(current_notification_number)),
-	SROW("current_notification_id", RT_ZERO, RT_G_NONE, 0, 0, 0),
+	SROW("current_notification_id", RT_ULONG, ST, 0, 0, SC(current_notification_id)),
 	SROW("last_notification", RT_TIME, ST, 0, 0, SC(last_notification)),
 	SROW("notifications_enabled", RT_BOOL, NS, 0, EXTCMD_MODATTR_NOTIFICATIONS_ENABLED,
 	    SC(notifications_enabled)),
@@ -196,7 +196,8 @@ const struct rt_field rt_service_fields[] = {
 	SROW("obsess", RT_BOOL, NS, 0, EXTCMD_MODATTR_OBSESSIVE_HANDLER_ENABLED, SC(obsess)),
 	SROW("is_flapping", RT_INT, ST, 0, 0, SC(is_flapping)),
 	SROW("percent_state_change", RT_DBL2, ST, 0, 0, SC(percent_state_change)),
-	SROW("check_flapping_recovery_notification", RT_ZERO, RT_G_NONE, 0, 0, 0),
+	SROW("check_flapping_recovery_notification", RT_INT, ST, 0, 0,
+	    SC(check_flapping_recovery_notification)),
 	SROW("flapping_comment_id", RT_ZERO, RT_G_NONE, 0, 0, 0),
 	SROW("state_history", RT_HISTORY, ST, 0, 0, SC(state_history)),
 	SROW("obsess_over_service", RT_BOOL, NS, RT_F_NOWRITE,

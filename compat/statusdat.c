@@ -17,7 +17,7 @@
  * notification periods a command changed) come from the state, the rest
  * from the configuration.  Fields for history jaque does not keep
  * yet are written as Nagios has them for an object without that history:
- * check_options, no_more_notifications and current_notification_id 0;
+ * check_options 0;
  * the info section as if no update check ever ran.
  *
  * A status file of 50 000 services has over three million lines, so the
@@ -430,9 +430,9 @@ sd_host(struct sd_out *o, const struct obj_host *h, const struct host_state *st,
 	SDU(o, "last_time_unreachable", st->last_time_unreachable);
 	SDU(o, "last_notification", c->last_notification);
 	SDU(o, "next_notification", c->next_notification);
-	SDI(o, "no_more_notifications", 0);
+	SDI(o, "no_more_notifications", c->no_more_notifications);
 	SDI(o, "current_notification_number", c->current_notification_number);
-	SDU(o, "current_notification_id", 0);
+	SDU(o, "current_notification_id", c->current_notification_id);
 	SDI(o, "notifications_enabled", c->notifications_enabled);
 	SDI(o, "problem_has_been_acknowledged", c->problem_has_been_acknowledged);
 	SDI(o, "acknowledgement_type", c->acknowledgement_type);
@@ -468,10 +468,10 @@ sd_service(struct sd_out *o, const struct obj_service *sv, const struct svc_stat
 	SDU(o, "last_time_critical", st->last_time_critical);
 	sd_common_output(o, c);
 	SDI(o, "current_notification_number", c->current_notification_number);
-	SDU(o, "current_notification_id", 0);
+	SDU(o, "current_notification_id", c->current_notification_id);
 	SDU(o, "last_notification", c->last_notification);
 	SDU(o, "next_notification", c->next_notification);
-	SDI(o, "no_more_notifications", 0);
+	SDI(o, "no_more_notifications", c->no_more_notifications);
 	SDI(o, "notifications_enabled", c->notifications_enabled);
 	SDI(o, "active_checks_enabled", c->active_checks_enabled);
 	SDI(o, "passive_checks_enabled", c->passive_checks_enabled);

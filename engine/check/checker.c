@@ -29,6 +29,7 @@
 #include "compat/config/maincfg.h"
 #include "engine/check/checker.h"
 #include "engine/check/checker_int.h"
+#include "engine/check/depend.h"
 #include "engine/check/statemachine.h"
 #include "engine/objects/objects.h"
 #include "engine/sched/drift.h"
@@ -175,6 +176,7 @@ checker_new(struct ev_loop *loop, const struct objects *objs, const struct main_
 	c->ids.next_problem_id = 1;
 	c->hs = xcalloc(objs->nhosts ? objs->nhosts : 1, sizeof(*c->hs));
 	c->ss = xcalloc(objs->nservices ? objs->nservices : 1, sizeof(*c->ss));
+	c->dep = depend_new(objs);
 	c->hent = xcalloc(objs->nhosts ? objs->nhosts : 1, sizeof(*c->hent));
 	c->sent = xcalloc(objs->nservices ? objs->nservices : 1, sizeof(*c->sent));
 	for (i = 0; i < objs->nhosts; i++) {
@@ -416,6 +418,65 @@ checker_start(struct checker *c)
 }
 
 /* an object is due: run it, or skip it to its next valid time */
+/* the interval check_*_check_viability reschedules a refused check by */
+static double
+chk_viability_interval(const struct checker *c, const struct chk_ent *e)
+{
+	const struct state_common *st = e->is_host ? &c->hs[e->id].c : &c->ss[e->id].c;
+	double iv = st->state_type == STATE_SOFT && st->current_state != 0 ? st->retry_interval
+	                                                                     : st->check_interval;
+
+	iv *= c->cfg->interval_length;
+	if (e->is_host && iv <= 0)
+		iv = 300;
+	return iv;
+}
+
+/*
+ * What else keeps Nagios from running a check (check_*_check_viability):
+ * failed execution dependencies (not for forced checks), a service's
+ * parents in a hard problem, host_down_disable_service_checks.  The
+ * *_skip_check_*_status settings give the object that state (nothing
+ * else: no attempt, no output, no log line).  1: do not run it.
+ */
+static int
+chk_depends_block(struct checker *c, struct chk_ent *e, time_t now)
+{
+	const struct main_cfg *cfg = c->cfg;
+	const struct obj_service *s;
+	struct state_common *st = chk_state(c, e);
+	int block = 0;
+
+	if (e->is_host) {
+		if (!e->forced && depend_host_failed(c->dep, &c->objs->hosts[e->id],
+		                      OBJ_DEP_EXECUTION, c->hs, cfg, now)) {
+			if (cfg->host_skip_check_dependency_status >= 0)
+				st->current_state = cfg->host_skip_check_dependency_status;
+			block = 1;
+		}
+		return block;
+	}
+	s = &c->objs->services[e->id];
+	if (!e->forced &&
+	    depend_service_failed(c->dep, s, OBJ_DEP_EXECUTION, c->ss, cfg, now)) {
+		if (cfg->service_skip_check_dependency_status >= 0)
+			st->current_state = cfg->service_skip_check_dependency_status;
+		block = 1;
+	}
+	if (s->nparents > 0 && depend_service_parents_failed(c->dep, s, c->ss)) {
+		if (cfg->service_skip_check_parent_status >= 0)
+			st->current_state = cfg->service_skip_check_parent_status;
+		block = 1;
+	}
+	if (cfg->host_down_disable_service_checks &&
+	    c->hs[s->host->id].c.current_state != OBJ_HOST_UP) {
+		if (cfg->service_skip_check_host_down_status >= 0)
+			st->current_state = cfg->service_skip_check_host_down_status;
+		block = 1;
+	}
+	return block;
+}
+
 static void
 chk_start(struct checker *c, struct chk_ent *e)
 {
@@ -442,6 +503,11 @@ chk_start(struct checker *c, struct chk_ent *e)
 			return;
 		}
 		chk_schedule_tick(c, e, chk_time_tick(c, (double)next));
+		return;
+	}
+	if (chk_depends_block(c, e, tnow)) {
+		runq_done(c->runq, chk_key(c, e));
+		chk_schedule_tick(c, e, chk_time_tick(c, now + chk_viability_interval(c, e)));
 		return;
 	}
 	e->forced = 0;
@@ -533,6 +599,18 @@ checker_set_checkstats(struct checker *c, struct checkstats *cs)
 	c->checkstats = cs;
 }
 
+const struct macro_globals *
+checker_globals(const struct checker *c)
+{
+	return &c->globals;
+}
+
+struct depend *
+checker_depend(struct checker *c)
+{
+	return c->dep;
+}
+
 struct sm_ids *
 checker_ids(struct checker *c)
 {
@@ -579,6 +657,7 @@ chk_really_free(struct checker *c)
 {
 	free(c->hs);
 	free(c->ss);
+	depend_free(c->dep);
 	free(c->hent);
 	free(c->sent);
 	free(c->hkey);

@@ -41,12 +41,20 @@ struct drift;
 struct checker;
 struct checker_run;
 struct checkstats;
+struct macro_globals;
+struct depend;
 
 enum checker_event {
 	CHECKER_EV_SERVICE_ALERT,   /* SM_LOG_ALERT (and stalking) for a service */
 	CHECKER_EV_HOST_ALERT,
-	CHECKER_EV_SERVICE_RESULT,  /* every service result (after the state machine) */
-	CHECKER_EV_HOST_RESULT
+	CHECKER_EV_SERVICE_RESULT,  /* every service result, last (after the ALERT line) */
+	CHECKER_EV_HOST_RESULT,
+	CHECKER_EV_SERVICE_STATE,   /* every service result, right after the state
+	                             * machine (before flap detection) */
+	CHECKER_EV_HOST_STATE,
+	CHECKER_EV_SERVICE_NOTIFY,  /* every service result, after flap detection and
+	                             * before the ALERT line: where Nagios notifies */
+	CHECKER_EV_HOST_NOTIFY
 };
 
 struct checker_hooks {
@@ -62,8 +70,11 @@ struct checker_hooks {
 	    double timeout);
 	/* abandon a builtin check that was taken (a reload or shutdown) */
 	void (*cancel_builtin)(void *arg, struct checker_run *run);
-	/* something Nagios logs happened; out: what the state machine said
-	 * (alert_state_type and alert_attempt are what the ALERT line shows) */
+	/* a result was applied; out: what the state machine said
+	 * (alert_state_type and alert_attempt are what the ALERT line shows).
+	 * Per result: STATE, (flapping), NOTIFY, ALERT when out asks for
+	 * SM_LOG_ALERT or SM_LOG_IF_NOTIFIED (the hook decides the latter),
+	 * RESULT. */
 	void (*event)(void *arg, enum checker_event ev, const struct obj_host *h,
 	    const struct obj_service *s, const struct state_common *st,
 	    const struct sm_outcome *out, time_t t);
@@ -142,6 +153,10 @@ void checker_schedule(struct checker *c, const struct obj_host *h, const struct 
     time_t when, int forced);
 /* count the checks (and passive results) into cs (NULL: stop counting) */
 void checker_set_checkstats(struct checker *c, struct checkstats *cs);
+/* the program-wide macro values the checker keeps (for other commands' macros) */
+const struct macro_globals *checker_globals(const struct checker *c);
+/* the generation's dependencies (depend.h), for the notification filters */
+struct depend *checker_depend(struct checker *c);
 /* Nagios's event and problem id counters (status.dat, retention) */
 struct sm_ids *checker_ids(struct checker *c);
 

@@ -53,6 +53,8 @@ struct checker_run {
 	struct checker_run *prev;
 };
 
+struct depend;
+
 struct checker {
 	struct ev_loop *loop;
 	const struct objects *objs;
@@ -64,6 +66,7 @@ struct checker {
 	struct checkstats *checkstats; /* counted into when set (checker_set_checkstats) */
 	struct host_state *hs;
 	struct svc_state *ss;
+	struct depend *dep;       /* the generation's dependencies (depend.h) */
 	struct chk_ent *hent;
 	struct chk_ent *sent;
 	unsigned *hkey;          /* host id -> address key */

@@ -27,6 +27,7 @@
 #include "engine/objects/objects.h"
 #include "engine/sched/drift.h"
 #include "engine/time/timeperiod.h"
+#include "engine/check/depend.h"
 #include "engine/worker/cmdsplit.h"
 #include "engine/worker/pool.h"
 #include "engine/util/xalloc.h"
@@ -263,6 +264,17 @@ chk_follow_up(struct checker *c, struct chk_ent *e, const struct sm_outcome *out
 			if (h->parents[i]->check_command.cmd != NULL &&
 			    sm_host_parent_wanted(out, &c->hs[h->parents[i]->id]))
 				chk_ondemand(c, &c->hent[h->parents[i]->id]);
+	/* predictive dependency checks: the masters of both kinds, in Nagios's order */
+	if (out->flags & SM_CHECK_MASTERS) {
+		static const enum obj_dep_type kinds[] = { OBJ_DEP_NOTIFICATION, OBJ_DEP_EXECUTION };
+		const struct obj_hostdependency *hd;
+		unsigned k;
+
+		for (k = 0; k < 2; k++)
+			for (i = 0; (hd = depend_host_dep(c->dep, h, kinds[k], i)) != NULL; i++)
+				if (hd->master->check_command.cmd != NULL)
+					chk_ondemand(c, &c->hent[hd->master->id]);
+	}
 	if (out->flags & SM_CHECK_CHILDREN)
 		for (i = 0; i < h->nchildren; i++)
 			if (h->children[i]->check_command.cmd != NULL &&
@@ -286,7 +298,7 @@ chk_apply(struct checker *c, struct chk_ent *e, struct check_result *cr, double 
 	struct state_common *st = chk_state(c, e);
 	const struct obj_host *h;
 	const struct obj_service *s = NULL;
-	enum checker_event alert, result;
+	enum checker_event alert, result, state, notify;
 	struct flap_outcome fo;
 
 	memset(out, 0, sizeof(*out));
@@ -295,12 +307,16 @@ chk_apply(struct checker *c, struct chk_ent *e, struct check_result *cr, double 
 		sm_host_result(&c->hs[e->id], h, c->hs, cr, c->cfg, (time_t)now, out);
 		alert = CHECKER_EV_HOST_ALERT;
 		result = CHECKER_EV_HOST_RESULT;
+		state = CHECKER_EV_HOST_STATE;
+		notify = CHECKER_EV_HOST_NOTIFY;
 	} else {
 		s = &c->objs->services[e->id];
 		h = s->host;
 		sm_service_result(&c->ss[e->id], s, &c->hs[h->id], cr, c->cfg, (time_t)now, out);
 		alert = CHECKER_EV_SERVICE_ALERT;
 		result = CHECKER_EV_SERVICE_RESULT;
+		state = CHECKER_EV_SERVICE_STATE;
+		notify = CHECKER_EV_SERVICE_NOTIFY;
 	}
 	if (out->flags & SM_DISCARDED)
 		return;
@@ -310,6 +326,8 @@ chk_apply(struct checker *c, struct chk_ent *e, struct check_result *cr, double 
 	if (s != NULL)
 		sm_service_host_effects(&c->hs[h->id], &c->ss[e->id], out);
 	st->checks_run++;
+	if (c->hooks.event != NULL)
+		c->hooks.event(c->hooks.arg, state, h, s, st, out, (time_t)now);
 	/* Nagios detects flapping (service, then its host) before it logs the ALERT */
 	if (s != NULL) {
 		flap_service(&c->ss[e->id], s, c->cfg, &fo);
@@ -318,7 +336,8 @@ chk_apply(struct checker *c, struct chk_ent *e, struct check_result *cr, double 
 	flap_host(&c->hs[h->id], h, c->cfg, s != NULL, &fo);
 	chk_flap_report(c, h, NULL, &fo, now);
 	if (c->hooks.event != NULL) {
-		if (out->flags & SM_LOG_ALERT)
+		c->hooks.event(c->hooks.arg, notify, h, s, st, out, (time_t)now);
+		if (out->flags & (SM_LOG_ALERT | SM_LOG_IF_NOTIFIED))
 			c->hooks.event(c->hooks.arg, alert, h, s, st, out, (time_t)now);
 		c->hooks.event(c->hooks.arg, result, h, s, st, out, (time_t)now);
 	}

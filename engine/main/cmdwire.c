@@ -70,12 +70,18 @@ cw_downtime_event(void *arg, enum downtime_event ev, const struct downtime *d, t
 
 	if (j->replaying)
 		return;
+	if (ev == DOWNTIME_EV_EXPIRED) {
+		/* Nagios logs nothing, but sends DOWNTIMEEND */
+		react_downtime(j, ev, d, t);
+		return;
+	}
 	if (d->svc != NULL)
 		nlog_printf(j->log, t, "SERVICE DOWNTIME ALERT: %s;%s;%s; %s", d->host, d->svc,
 		    what[ev], svc_text[ev]);
 	else
 		nlog_printf(j->log, t, "HOST DOWNTIME ALERT: %s;%s; %s", d->host, what[ev],
 		    host_text[ev]);
+	react_downtime(j, ev, d, t);
 }
 
 static void
@@ -158,6 +164,19 @@ cw_read_state(void *arg)
 	return 0;
 }
 
+static void
+cw_notify(void *arg, const struct obj_host *h, const struct obj_service *s, int type,
+    const char *author, const char *comment, unsigned options)
+{
+	react_notify(arg, h, s, type, author, comment, options, time(NULL));
+}
+
+static void
+cw_flap_ended(void *arg, const struct obj_host *h, const struct obj_service *s, int type)
+{
+	react_flap_ended(arg, h, s, type, time(NULL));
+}
+
 void
 cmdwire_apply(struct jaque *j, const char *line, size_t len, time_t now, int replay)
 {
@@ -181,6 +200,8 @@ cmdwire_apply(struct jaque *j, const char *line, size_t len, time_t now, int rep
 		x.shutdown = cw_shutdown;
 		x.save_state = cw_save_state;
 		x.read_state = cw_read_state;
+		x.notify = cw_notify;
+		x.flap_ended = cw_flap_ended;
 	}
 	st = extcmd_process(&x, line, len, now, &journal);
 	if (st != EXTCMD_MALFORMED && st != EXTCMD_DISABLED)
@@ -269,6 +290,7 @@ cw_downtime_cb(struct ev_loop *loop, ev_timer *w, int revents)
 	(void)loop;
 	(void)revents;
 	downtimes_tick(j->downtimes, time(NULL));
+	react_tick(j, time(NULL));
 }
 
 void

@@ -62,12 +62,26 @@ jq_event(void *arg, enum checker_event ev, const struct obj_host *h, const struc
 {
 	struct jaque *j = arg;
 
-	if (ev == CHECKER_EV_SERVICE_RESULT || ev == CHECKER_EV_HOST_RESULT) {
+	switch (ev) {
+	case CHECKER_EV_SERVICE_STATE:
+	case CHECKER_EV_HOST_STATE:
 		cmdwire_result(j, h->name, s != NULL ? s->description : NULL, out->flags, t);
+		react_state(j, h, s, out, t);
 		return;
+	case CHECKER_EV_SERVICE_NOTIFY:
+	case CHECKER_EV_HOST_NOTIFY:
+		react_result_notify(j, h, s, out, t);
+		return;
+	case CHECKER_EV_SERVICE_RESULT:
+	case CHECKER_EV_HOST_RESULT:
+		react_result(j, h, s, out, t);
+		return;
+	default:
+		break;
 	}
-	/* a replayed passive result was logged when it first came */
-	if (j->replaying)
+	/* a replayed passive result was logged when it first came; stalking
+	 * option N logs the result only when it was notified */
+	if (j->replaying || (!(out->flags & SM_LOG_ALERT) && !j->notified_now))
 		return;
 	switch (ev) {
 	case CHECKER_EV_SERVICE_ALERT:
@@ -160,6 +174,7 @@ jq_flapping(void *arg, time_t t, const struct obj_host *h, const struct obj_serv
 	default:
 		break;
 	}
+	react_flapping(j, h, s, fo, t);
 }
 
 static void
@@ -407,6 +422,7 @@ daemon_restart(struct jaque *j)
 
 		j->gen = gen;
 		j->chk = nc;
+		react_gen(j);
 		cmdwire_reload(j, old);
 		config_gen_free(old);
 		free(old);
@@ -661,6 +677,8 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 	j.builtin = builtin_new(j.loop, NULL);
 	j.stats_path = statsfile_path(&j.gen->cfg);
 	j.chk = jq_new_checker(&j, j.gen);
+	react_init(&j);
+	react_gen(&j);
 	j.daemon_mode = daemonize;
 	progstate_init(&j.prog, j.program_start, (long)getpid(), daemonize);
 	cmdwire_init(&j);
@@ -692,6 +710,7 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 	cmdwire_stop(&j);
 	persist_stop(&j, 0);
 	cmdwire_free(&j);
+	react_free(&j);
 	progstate_clear(&j.prog);
 	ev_timer_stop(j.loop, &j.stats_timer);
 	ev_periodic_stop(j.loop, &j.rotation);

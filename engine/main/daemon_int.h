@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "engine/main/dstats.h"
+#include "engine/notify/nrun.h"
 #include "engine/objects/progstate.h"
 #include "engine/objects/state.h"
 
@@ -27,6 +28,12 @@ struct downtimes;
 struct cmdpipe;
 struct journal;
 struct snapshot;
+struct notifier;
+struct perfdata;
+struct sm_outcome;
+struct obj_host;
+struct obj_service;
+struct downtime;
 
 struct jaque {
 	struct ev_loop *loop;
@@ -66,6 +73,12 @@ struct jaque {
 	ev_timer control_timer;         /* restart / shutdown asked for by a command */
 	int want_restart;
 	int want_shutdown;
+
+	/* react.c */
+	struct nrun nrun;               /* how notifications, handlers, perfdata run commands */
+	struct notifier *notifier;      /* of the current generation */
+	struct perfdata *perfdata;      /* the perfdata files and commands */
+	int notified_now;               /* the result being handled sent a notification */
 
 	/* persist.c */
 	struct journal *journal;
@@ -118,6 +131,34 @@ void cmdwire_result(struct jaque *j, const char *host, const char *svc, unsigned
  * comment unless the object has one, STOPPED and DISABLED delete it */
 void cmdwire_flapping(struct jaque *j, const char *host, const char *svc,
     const struct flap_outcome *fo, time_t now);
+
+/* react.c */
+void react_init(struct jaque *j);
+/* a new generation (start, reload): rebuild what indexes the objects */
+void react_gen(struct jaque *j);
+void react_free(struct jaque *j);
+/* every second: the perfdata processing commands */
+void react_tick(struct jaque *j, time_t now);
+/* one notification (enum notify_type, NOTIFY_OPT_ bits); 0 when it passed
+ * the object's filters; nothing while the journal is replayed */
+int react_notify(struct jaque *j, const struct obj_host *h, const struct obj_service *s, int type,
+    const char *author, const char *comment, unsigned options, time_t now);
+/* the result steps: right after the state machine; where Nagios notifies */
+void react_state(struct jaque *j, const struct obj_host *h, const struct obj_service *s,
+    const struct sm_outcome *out, time_t now);
+void react_result_notify(struct jaque *j, const struct obj_host *h, const struct obj_service *s,
+    const struct sm_outcome *out, time_t now);
+/* last, after the ALERT line: the event handlers, then performance data */
+void react_result(struct jaque *j, const struct obj_host *h, const struct obj_service *s,
+    const struct sm_outcome *out, time_t now);
+/* a flapping edge (after its log line); a downtime event (enum downtime_event) */
+void react_flapping(struct jaque *j, const struct obj_host *h, const struct obj_service *s,
+    const struct flap_outcome *fo, time_t now);
+/* flapping ended (type NOTIFY_FLAPPINGSTOP, or NOTIFY_FLAPPINGDISABLED by a
+ * command): that notification, then the recovery one owed, if any */
+void react_flap_ended(struct jaque *j, const struct obj_host *h, const struct obj_service *s,
+    int type, time_t now);
+void react_downtime(struct jaque *j, int ev, const struct downtime *d, time_t now);
 
 /* daemon.c */
 void daemon_restart(struct jaque *j);

@@ -410,8 +410,9 @@ dt_finish(struct downtimes *dt, struct dt_entry *e, enum downtime_event ev, time
 
 /* an unstarted downtime past its end goes quietly (check_for_expired_downtime) */
 static void
-dt_expire(struct downtimes *dt, struct dt_entry *e)
+dt_expire(struct downtimes *dt, struct dt_entry *e, time_t now)
 {
+	dt_emit(dt, DOWNTIME_EV_EXPIRED, e, now);
 	dt_link_out(dt, e);
 	comments_delete(dt->cs, e->d.comment_id);
 	(void)dt_take_kids(e);
@@ -730,7 +731,7 @@ downtimes_tick(struct downtimes *dt, time_t now)
 			else if (kind == DT_END)
 				dt_finish(dt, e, DOWNTIME_EV_STOPPED, now);
 			else
-				dt_expire(dt, e);
+				dt_expire(dt, e, now);
 		}
 	}
 	free(due);
@@ -757,6 +758,21 @@ downtimes_object_state(struct downtimes *dt, const char *host, const char *svc, 
 			dt_begin(dt, e, now);
 		}
 	}
+}
+
+int
+downtimes_pending_flex(struct downtimes *dt, const char *host, const char *svc, time_t now)
+{
+	struct dt_obj *o;
+	struct dt_entry *e;
+
+	if ((o = dt_obj_find(dt, host, svc, 0)) == NULL)
+		return 0;
+	for (e = o->chain.head; e != NULL; e = e->link[DT_L_OBJECT].next)
+		if (!e->d.fixed && !e->d.is_in_effect && e->d.triggered_by == 0 &&
+		    e->d.start_time <= now && now <= e->d.end_time)
+			return 1;
+	return 0;
 }
 
 const struct downtime *

@@ -32,7 +32,9 @@ struct state_common;
 enum downtime_event {
 	DOWNTIME_EV_STARTED,
 	DOWNTIME_EV_STOPPED,    /* ended at its end (or after its duration) */
-	DOWNTIME_EV_CANCELLED   /* deleted while in effect */
+	DOWNTIME_EV_CANCELLED,  /* deleted while in effect */
+	DOWNTIME_EV_EXPIRED     /* never started, its end passed (Nagios sends
+	                         * DOWNTIMEEND for it and logs nothing) */
 };
 
 struct downtime {
@@ -105,6 +107,10 @@ void downtimes_tick(struct downtimes *dt, time_t now);
  * pending flexible downtime if it is now in a problem state */
 void downtimes_object_state(struct downtimes *dt, const char *host, const char *svc, time_t now);
 
+/* 1 when a flexible, untriggered downtime of the object (svc NULL: the
+ * host) has not started and now is inside its window (Nagios's
+ * is_*_in_pending_flex_downtime) */
+int downtimes_pending_flex(struct downtimes *dt, const char *host, const char *svc, time_t now);
 const struct downtime *downtimes_find(const struct downtimes *dt, unsigned long id);
 /* iteration in Nagios's order */
 size_t downtimes_count(const struct downtimes *dt);

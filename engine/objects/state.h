@@ -86,6 +86,8 @@ struct state_common {
 	int scheduled_downtime_depth;
 	int current_notification_number;
 	int notified_on;    /* OBJ_OPT_ bits */
+	int no_more_notifications; /* notification_interval 0 and one went out */
+	int check_flapping_recovery_notification; /* flapping began after a notified problem */
 	int state_history_index;
 	int state_history[STATE_HISTORY];
 	int last_check_rc;  /* the plugin's exit code (or -1) */
@@ -119,6 +121,7 @@ struct state_common {
 	unsigned long last_event_id;
 	unsigned long current_problem_id;
 	unsigned long last_problem_id;
+	unsigned long current_notification_id;
 	uint64_t checks_run; /* how many results this object has taken */
 
 	/* run-time overrides (CHANGE_*_TIMEPERIOD, CHANGE_CUSTOM_*_VAR) */

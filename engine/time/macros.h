@@ -51,6 +51,25 @@ struct macro_globals {
 	time_t event_start;         /* $EVENTSTARTTIME$: when the event loop began; 0: program_start */
 };
 
+/*
+ * What a notification adds: $NOTIFICATIONTYPE$ and the rest, and during
+ * an acknowledgement the $HOSTACKAUTHOR$ / $SERVICEACKAUTHOR$ family.
+ * NULL strings expand to "".
+ */
+struct macro_notif {
+	const char *type;        /* "PROBLEM", "RECOVERY", "ACKNOWLEDGEMENT", ... */
+	const char *recipients;  /* comma-separated contact names */
+	const char *author;      /* as given; name/alias: the contact it names, if any */
+	const char *author_name;
+	const char *author_alias;
+	const char *comment;
+	const char *ack_author;  /* set for ACKNOWLEDGEMENT notifications */
+	const char *ack_comment;
+	int number;              /* $NOTIFICATIONNUMBER$ */
+	int is_escalated;
+	unsigned long id;        /* $HOSTNOTIFICATIONID$ / $SERVICENOTIFICATIONID$ */
+};
+
 struct macro_ctx {
 	const struct main_cfg *cfg;
 	const struct objects *objs;
@@ -64,6 +83,7 @@ struct macro_ctx {
 	const char *args[MACRO_MAX_ARGS];   /* $ARG1$ is args[0]; NULL unset */
 	unsigned nargs;
 	time_t now;
+	const struct macro_notif *notif;    /* NULL: not a notification */
 };
 
 /*

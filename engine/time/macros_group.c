@@ -166,7 +166,10 @@ mx_xvalue(struct mx *m, unsigned code, const char *a1, const char *a2, struct mb
 	const struct obj_hostgroup *hg;
 	const struct obj_servicegroup *sg;
 	const struct obj_contactgroup *cg;
+	int r;
 
+	if (m->ctx->notif != NULL && (r = mx_notif_value(m, code, a1, out)) != MV_NOT_MINE)
+		return r;
 	switch (macro_def_get(code)->family) {
 	case MF_HOST:
 		return mx_host_form(m, code, a1, a2, out);

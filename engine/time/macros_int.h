@@ -123,7 +123,8 @@ struct macro_def {
 enum mx_result {
 	MV_ERR = -1, /* no such macro here: Nagios writes it back as it was */
 	MV_NULL = 0, /* a macro without a value: nothing is written */
-	MV_OK = 1    /* a value (maybe empty) was appended */
+	MV_OK = 1,   /* a value (maybe empty) was appended */
+	MV_NOT_MINE = 2 /* mx_notif_value: not a notification macro */
 };
 
 /* a growable string; p is NUL-terminated once anything was added */
@@ -183,6 +184,13 @@ const struct state_vars *mx_service_vars(const struct mx *m, const struct obj_se
 const struct state_vars *mx_contact_vars(const struct mx *m, const struct obj_contact *c);
 int mx_contact_address(struct mx *m, const char *name, const char *a1, const char *a2,
     struct mbuf *out);
+/*
+ * The macros a notification sets (ctx->notif, not NULL): the NOTIFICATION*
+ * ones and, outside on-demand forms (a1 NULL), the ACK* ones and the
+ * notification ids.  MV_NOT_MINE for every other code.
+ */
+int mx_notif_value(struct mx *m, unsigned code, const char *a1, struct mbuf *out);
+
 /* a string value: MV_NULL for NULL */
 int mx_put(struct mbuf *out, const char *s);
 /* atoi's reading of s (leading blanks, sign, digits), clamped to int */

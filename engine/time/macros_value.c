@@ -585,6 +585,74 @@ mx_totals(struct mx *m)
 #undef T
 
 int
+mx_notif_value(struct mx *m, unsigned code, const char *a1, struct mbuf *out)
+{
+	const struct macro_notif *n = m->ctx->notif;
+
+	switch (code) {
+	case MC_NOTIFICATIONTYPE:
+		return mx_put(out, n->type);
+	case MC_NOTIFICATIONNUMBER:
+		mbuf_addf(out, "%d", n->number);
+		return MV_OK;
+	case MC_NOTIFICATIONRECIPIENTS:
+		return mx_put(out, n->recipients);
+	case MC_NOTIFICATIONISESCALATED:
+		return mx_put(out, n->is_escalated ? "1" : "0");
+	case MC_NOTIFICATIONAUTHOR:
+		return mx_put(out, n->author);
+	case MC_NOTIFICATIONAUTHORNAME:
+		return mx_put(out, n->author_name);
+	case MC_NOTIFICATIONAUTHORALIAS:
+		return mx_put(out, n->author_alias);
+	case MC_NOTIFICATIONCOMMENT:
+		return mx_put(out, n->comment);
+	default:
+		break;
+	}
+	if (a1 != NULL)
+		return MV_NOT_MINE;
+	/* the ACK macros and ids belong to the notified object's kind only */
+	switch (code) {
+	case MC_HOSTACKAUTHOR:
+	case MC_HOSTACKAUTHORNAME:
+	case MC_HOSTACKAUTHORALIAS:
+	case MC_HOSTACKCOMMENT:
+	case MC_HOSTNOTIFICATIONID:
+		if (m->ctx->svc != NULL)
+			return MV_NOT_MINE;
+		break;
+	case MC_SERVICEACKAUTHOR:
+	case MC_SERVICEACKAUTHORNAME:
+	case MC_SERVICEACKAUTHORALIAS:
+	case MC_SERVICEACKCOMMENT:
+	case MC_SERVICENOTIFICATIONID:
+		if (m->ctx->svc == NULL)
+			return MV_NOT_MINE;
+		break;
+	default:
+		return MV_NOT_MINE;
+	}
+	switch (code) {
+	case MC_HOSTACKAUTHOR:
+	case MC_SERVICEACKAUTHOR:
+		return mx_put(out, n->ack_author);
+	case MC_HOSTACKAUTHORNAME:
+	case MC_SERVICEACKAUTHORNAME:
+		return mx_put(out, n->ack_author != NULL ? n->author_name : NULL);
+	case MC_HOSTACKAUTHORALIAS:
+	case MC_SERVICEACKAUTHORALIAS:
+		return mx_put(out, n->ack_author != NULL ? n->author_alias : NULL);
+	case MC_HOSTACKCOMMENT:
+	case MC_SERVICEACKCOMMENT:
+		return mx_put(out, n->ack_comment);
+	default:
+		mbuf_addf(out, "%lu", n->id);
+		return MV_OK;
+	}
+}
+
+int
 mx_global_value(struct mx *m, unsigned code, const char *a1, const char *a2,
     struct mbuf *out)
 {

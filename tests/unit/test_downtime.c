@@ -523,7 +523,12 @@ t_flexible_expiry(void **state)
 	assert_int_equal(downtimes_find(f->dt, b)->is_in_effect, 0);
 	downtimes_tick(f->dt, T0 + 2001);
 	assert_null(downtimes_find(f->dt, b));
-	assert_int_equal(f->nev, 0);
+	/* no STARTED / STOPPED; each one that never started is EXPIRED
+	 * (Nagios sends DOWNTIMEEND for those) */
+	assert_int_equal(f->nev, 3);
+	check_ev(f, 0, DOWNTIME_EV_EXPIRED, c, T0 + 901, 0);
+	check_ev(f, 1, DOWNTIME_EV_EXPIRED, a, T0 + 1001, 0);
+	check_ev(f, 2, DOWNTIME_EV_EXPIRED, b, T0 + 2001, 0);
 	assert_int_equal(comments_count(f->cs), 0);
 	assert_int_equal(depth(f, "h1", "S1"), 0);
 }
@@ -809,16 +814,20 @@ t_retained(void **state)
 
 	assert_string_equal(order(f), "5,30,31,32,20,21");
 	downtimes_tick(f->dt, T0);
-	assert_int_equal(f->nev, 5);
+	assert_int_equal(f->nev, 6);
 	check_ev(f, 4, DOWNTIME_EV_STOPPED, 5, T0, 0);
+	check_ev(f, 5, DOWNTIME_EV_EXPIRED, 31, T0, 1); /* h3 is in downtime 30 */
 	assert_null(downtimes_find(f->dt, 31));
 	downtimes_tick(f->dt, T0 + 300);
-	check_ev(f, 5, DOWNTIME_EV_STOPPED, 30, T0 + 300, 0);
+	check_ev(f, 6, DOWNTIME_EV_STOPPED, 30, T0 + 300, 0);
 	downtimes_tick(f->dt, T0 + H);
-	assert_int_equal(f->nev, 8);
-	check_ev(f, 6, DOWNTIME_EV_STOPPED, 20, T0 + H, 0);
-	check_ev(f, 7, DOWNTIME_EV_STOPPED, 21, T0 + H, 0);
+	assert_int_equal(f->nev, 9);
+	check_ev(f, 7, DOWNTIME_EV_STOPPED, 20, T0 + H, 0);
+	check_ev(f, 8, DOWNTIME_EV_STOPPED, 21, T0 + H, 0);
 	downtimes_tick(f->dt, T0 + H + 1);
+	/* 32 never started: expired at end_time + 1 */
+	assert_int_equal(f->nev, 10);
+	check_ev(f, 9, DOWNTIME_EV_EXPIRED, 32, T0 + H + 1, 0);
 	assert_int_equal(downtimes_count(f->dt), 0);
 	assert_int_equal(comments_count(f->cs), 1); /* the user comment */
 }
