@@ -34,7 +34,8 @@ struct nt_esc {
 	unsigned ngroups;
 };
 
-/* escalations of one kind: those of object i are esc[start[i] .. start[i + 1]) */
+/* escalations of one kind: those of object i are esc[start[i] .. start[i + 1]),
+ * in Nagios's order (the reverse of the configuration's) */
 struct nt_esclist {
 	struct nt_esc *esc;
 	unsigned *start;
@@ -122,7 +123,8 @@ nt_index_hosts(struct nt_esclist *l, const struct objects *o)
 	for (i = 0; i < o->nhosts; i++)
 		l->start[i + 1] += l->start[i];
 	fill = xcalloc(o->nhosts + 1, sizeof(*fill));
-	for (i = 0; i < o->nhostescalations; i++) {
+	/* Nagios prepends each escalation to its object's list: walk backwards */
+	for (i = o->nhostescalations; i-- > 0;) {
 		const struct obj_hostescalation *he = &o->hostescalations[i];
 		unsigned id;
 
@@ -148,7 +150,7 @@ nt_index_services(struct nt_esclist *l, const struct objects *o)
 	for (i = 0; i < o->nservices; i++)
 		l->start[i + 1] += l->start[i];
 	fill = xcalloc(o->nservices + 1, sizeof(*fill));
-	for (i = 0; i < o->nserviceescalations; i++) {
+	for (i = o->nserviceescalations; i-- > 0;) {
 		const struct obj_serviceescalation *se = &o->serviceescalations[i];
 		unsigned id;
 
@@ -239,11 +241,10 @@ nt_viable(const struct notify_env *env, const struct nt_obj *o, enum notify_type
 		tp = state_notification_period(o->hc, o->h->cfg);
 	if (!timeperiod_contains(tp, now)) {
 		if (type == NOTIFY_NORMAL) {
-			/* Nagios looks up the next valid time in the object's own period */
+			/* Nagios looks up the next valid time in the object's own
+			 * period; when there is none its search gives back now */
 			next = timeperiod_next(own, now);
-			c->next_notification = next == (time_t)-1 || next == 0
-			    ? now + 60 * 60 * 24 * 365
-			    : next;
+			c->next_notification = next == (time_t)-1 ? now : next;
 		}
 		return -1;
 	}
@@ -600,17 +601,19 @@ nt_contact(struct notifier *n, const struct notify_env *env, const struct nt_obj
 	}
 }
 
-/* find_contact_by_name_or_alias */
+/*
+ * Nagios 4.4.6's find_contact_by_name_or_alias, as it runs: no contact
+ * of that name gives NULL; when there is one, the answer is the first
+ * contact whose alias is that name (usually none).  So the author macros
+ * $NOTIFICATIONAUTHORNAME$ and the like are mostly empty; kept.
+ */
 static const struct obj_contact *
 nt_find_author(const struct objects *objs, const char *name)
 {
-	const struct obj_contact *ct;
 	unsigned i;
 
-	if (name == NULL)
+	if (name == NULL || objects_find_contact(objs, name) == NULL)
 		return NULL;
-	if ((ct = objects_find_contact(objs, name)) != NULL)
-		return ct;
 	for (i = 0; i < objs->ncontacts; i++)
 		if (objs->contacts[i].alias != NULL && strcmp(objs->contacts[i].alias, name) == 0)
 			return &objs->contacts[i];
