@@ -361,7 +361,8 @@ expand_group_publish(struct expand *x, enum otype gt, enum otype mt, unsigned g)
 
 	for (j = 0; j < order->len; j++)
 		ids[j] = (unsigned)(uintptr_t)order->items[j];
-	qsort(ids, order->len, sizeof(*ids), expand_cmp_uint);
+	if (gt != OT_CONTACTGROUP)
+		qsort(ids, order->len, sizeof(*ids), expand_cmp_uint);
 	raw_put_str(expand_obj(x, gt, g), OT_GROUP_MEMBERS,
 	    expand_join(x, mt, ids, (unsigned)order->len));
 	free(ids);
@@ -422,7 +423,11 @@ expand_plain_groups(struct expand *x, enum otype gt, enum otype mt, unsigned mem
 	for (g = 0; g < ng; g++)
 		expand_group_nest(x, gt, g);
 	for (g = 0; g < ng; g++) {
-		expand_reverse(&x->groups[k][g].order);
+		/* contact groups keep Nagios's member order (the order contacts
+		 * are notified in): the order of additions; other groups are
+		 * published sorted */
+		if (gt != OT_CONTACTGROUP)
+			expand_reverse(&x->groups[k][g].order);
 		expand_group_publish(x, gt, mt, g);
 	}
 	idset_free(&acc);

@@ -605,6 +605,15 @@ checker_globals(const struct checker *c)
 	return &c->globals;
 }
 
+double
+checker_take_lag(struct checker *c)
+{
+	double lag = c->lag_max;
+
+	c->lag_max = 0;
+	return lag;
+}
+
 struct depend *
 checker_depend(struct checker *c)
 {

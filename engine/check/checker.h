@@ -155,6 +155,8 @@ void checker_schedule(struct checker *c, const struct obj_host *h, const struct 
 void checker_set_checkstats(struct checker *c, struct checkstats *cs);
 /* the program-wide macro values the checker keeps (for other commands' macros) */
 const struct macro_globals *checker_globals(const struct checker *c);
+/* the largest start lag (drift, seconds) since the last call, and reset it */
+double checker_take_lag(struct checker *c);
 /* the generation's dependencies (depend.h), for the notification filters */
 struct depend *checker_depend(struct checker *c);
 /* Nagios's event and problem id counters (status.dat, retention) */

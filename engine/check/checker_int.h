@@ -67,6 +67,7 @@ struct checker {
 	struct host_state *hs;
 	struct svc_state *ss;
 	struct depend *dep;       /* the generation's dependencies (depend.h) */
+	double lag_max;           /* the largest drift since checker_take_lag */
 	struct chk_ent *hent;
 	struct chk_ent *sent;
 	unsigned *hkey;          /* host id -> address key */

@@ -166,6 +166,8 @@ chk_run(struct checker *c, struct chk_ent *e, double now)
 	if (drift < 0)
 		drift = 0;
 	r->latency = drift;
+	if (drift > c->lag_max)
+		c->lag_max = drift;
 	drift_add(c->drift, (uint64_t)llround(drift * 1e6));
 	st->latency = drift;
 	c->st.checks_started++;

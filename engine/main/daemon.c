@@ -278,13 +278,49 @@ jq_log_states(struct jaque *j, time_t now, int initial)
 
 /* ---- stats, rotation ---- */
 
+/* the overload edges in nagios.log (the figures are in jaquestats) */
+static void
+jq_overload_report(struct jaque *j, enum overload_edge e, time_t now)
+{
+	const struct overload *o = &j->overload;
+
+	switch (e) {
+	case OVERLOAD_BEGAN:
+		nlog_warning(j->log, now,
+		    "jaque is overloaded: checks start up to %.1f s after they are due and %zu "
+		    "wait to start; every object keeps its turn, so each is checked less often "
+		    "than its interval until the load falls",
+		    o->lag, o->depth);
+		break;
+	case OVERLOAD_STILL:
+		nlog_warning(j->log, now,
+		    "jaque is still overloaded (%lld s): checks start up to %.1f s late, %zu wait "
+		    "to start",
+		    (long long)(now - o->since), o->lag, o->depth);
+		break;
+	case OVERLOAD_ENDED:
+		nlog_printf(j->log, now,
+		    "jaque is no longer overloaded after %lld s: checks start on time again",
+		    (long long)(now - o->since));
+		break;
+	default:
+		break;
+	}
+}
+
 static void
 jq_write_stats(struct jaque *j)
 {
 	struct statsfile_buf b;
+	struct checker_stats cs;
+	time_t now = time(NULL);
 
+	checker_stats(j->chk, &cs);
+	jq_overload_report(j, overload_update(&j->overload, checker_take_lag(j->chk),
+	                          cs.queue_depth, now), now);
 	memset(&b, 0, sizeof(b));
-	dstats_fill(&b, j->chk, j->pool, j->gen->objs, j->program_start, time(NULL), &j->rate);
+	dstats_fill(&b, j->chk, j->pool, j->gen->objs, j->program_start, now, &j->rate,
+	    &j->overload);
 	if (statsfile_write(j->stats_path, &b) < 0)
 		log_warn("cannot write %s", j->stats_path);
 	statsfile_buf_free(&b);

@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "engine/main/dstats.h"
+#include "engine/sched/overload.h"
 #include "engine/notify/nrun.h"
 #include "engine/objects/progstate.h"
 #include "engine/objects/state.h"
@@ -58,6 +59,7 @@ struct jaque {
 	int exit_code;
 	int daemon_mode;
 	struct dstats_rate rate;        /* samples for the per-minute check rates */
+	struct overload overload;       /* running behind (engine/sched/overload.h) */
 
 	/* program-wide run-time state, comments, downtime, contacts (persist.c, cmdwire.c) */
 	struct prog_state prog;

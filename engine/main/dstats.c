@@ -11,6 +11,7 @@
 #include "engine/main/dstats.h"
 #include "engine/objects/objects.h"
 #include "engine/sched/drift.h"
+#include "engine/sched/overload.h"
 #include "engine/util/xalloc.h"
 #include "engine/worker/pool.h"
 
@@ -76,7 +77,8 @@ dstats_rates(struct statsfile_buf *b, struct dstats_rate *r, time_t now, uint64_
 
 void
 dstats_fill(struct statsfile_buf *b, struct checker *c, struct wpool *pool,
-    const struct objects *objs, time_t program_start, time_t now, struct dstats_rate *rate)
+    const struct objects *objs, time_t program_start, time_t now, struct dstats_rate *rate,
+    const struct overload *ov)
 {
 	const struct drift *d = checker_drift(c);
 	struct host_state *hs = checker_host_states(c);
@@ -131,6 +133,12 @@ dstats_fill(struct statsfile_buf *b, struct checker *c, struct wpool *pool,
 	    (unsigned long long)cs.skipped_period);
 	statsfile_add(b, "queue_depth", "%zu", cs.queue_depth);
 	statsfile_add(b, "queue_depth_max", "%zu", cs.queue_max);
+	if (ov != NULL) {
+		statsfile_add(b, "overloaded", "%d", ov->on);
+		statsfile_add(b, "start_lag_ms", "%.0f", ov->lag * 1000.0);
+		statsfile_add(b, "overload_seconds", "%lld", overload_seconds(ov, now));
+		statsfile_add(b, "overload_spells", "%lu", ov->spells);
+	}
 	statsfile_add(b, "checks_running", "%zu", cs.running);
 	statsfile_add(b, "checks_scheduled", "%zu", cs.scheduled);
 	statsfile_add(b, "workers", "%u", ws.workers);

@@ -11,6 +11,7 @@ struct statsfile_buf;
 struct checker;
 struct wpool;
 struct objects;
+struct overload;
 
 #include <stdint.h>
 
@@ -32,6 +33,7 @@ struct dstats_rate {
  * is held, before a minute has passed).
  */
 void dstats_fill(struct statsfile_buf *b, struct checker *c, struct wpool *pool,
-    const struct objects *objs, time_t program_start, time_t now, struct dstats_rate *rate);
+    const struct objects *objs, time_t program_start, time_t now, struct dstats_rate *rate,
+    const struct overload *ov);
 
 #endif

@@ -53,6 +53,9 @@ static const struct {
 	{ "JQSCHEDULED", "checks_scheduled", "checks scheduled now." },
 	{ "JQQUEUEDEPTH", "queue_depth", "checks due and waiting to start now." },
 	{ "JQQUEUEMAX", "queue_depth_max", "most checks ever waiting to start." },
+	{ "JQOVERLOADED", "overloaded", "1 while checks start 5 s or more late (overload)." },
+	{ "JQSTARTLAGMS", "start_lag_ms", "latest start in the last 5 s, after due (ms)." },
+	{ "JQOVERLOADSECS", "overload_seconds", "seconds spent overloaded since start." },
 	{ "JQWORKERS", "workers", "workers configured." },
 	{ "JQWORKERSALIVE", "workers_alive", "workers alive now." },
 	{ "JQWORKERRESTARTS", "worker_restarts", "workers replaced since start." },
@@ -234,6 +237,8 @@ js_report(const char *path, const char *jq, time_t now)
 	js_line("Checks Lost With A Worker:", jq, "checks_lost");
 	js_pair("Running Now / Scheduled:", jq, "checks_running", "checks_scheduled");
 	js_pair("Run Queue Depth Now / Max:", jq, "queue_depth", "queue_depth_max");
+	js_pair("Overloaded Now / Start Lag (ms):", jq, "overloaded", "start_lag_ms");
+	js_line("Seconds Overloaded:", jq, "overload_seconds");
 	js_pair("Workers Alive / Configured:", jq, "workers_alive", "workers");
 	js_line("Worker Restarts:", jq, "worker_restarts");
 	printf("\n");

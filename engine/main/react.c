@@ -222,6 +222,10 @@ void
 react_state(struct jaque *j, const struct obj_host *h, const struct obj_service *s,
     const struct sm_outcome *out, time_t now)
 {
+	/* a state or state type change ends the no_more_notifications of an
+	 * interval of 0 (the state machine reset the notification times) */
+	if (out->flags & SM_STATE_OR_TYPE)
+		rx_state(j, h, s)->no_more_notifications = 0;
 	/* a service result with its host not UP: Nagios notifies about the host */
 	if (s != NULL && (out->flags & SM_NOTIFY_HOST))
 		react_notify(j, h, NULL, NOTIFY_NORMAL, NULL, NULL, 0, now);
@@ -235,13 +239,12 @@ react_result_notify(struct jaque *j, const struct obj_host *h, const struct obj_
 	int type = c->state_type, attempt = c->current_attempt;
 
 	j->notified_now = 0;
-	if (out->flags & SM_NOTIFY) {
-		c->state_type = out->alert_state_type;
-		c->current_attempt = out->alert_attempt;
+	/* the notification and OCSP/OCHP see the state before a hard
+	 * recovery is finished */
+	c->state_type = out->alert_state_type;
+	c->current_attempt = out->alert_attempt;
+	if (out->flags & SM_NOTIFY)
 		j->notified_now = react_notify(j, h, s, NOTIFY_NORMAL, NULL, NULL, 0, now) == 0;
-		c->state_type = type;
-		c->current_attempt = attempt;
-	}
 	if (out->flags & SM_CLEAR_NOTIFIED) {
 		c->current_notification_number = 0;
 		c->notified_on = 0;
@@ -257,6 +260,8 @@ react_result_notify(struct jaque *j, const struct obj_host *h, const struct obj_
 		else
 			evh_ochp(&j->nrun, &base, h);
 	}
+	c->state_type = type;
+	c->current_attempt = attempt;
 }
 
 void

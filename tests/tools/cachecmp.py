@@ -17,6 +17,8 @@ matter, as the issue allows):
     sorted lists of items; servicegroup members and service parents become
     sorted lists of "host,service" pairs (a service's single same-host parent,
     which Nagios writes as a bare description, is expanded with its host);
+    contactgroup members are compared in order (the order contacts are
+    notified in);
   - option-letter directives (*_options) become sorted lists of letters.
     'a' (all) and 'n' (none) are kept as letters: Nagios writes 'a' only when
     every flag is set, so "d,u,r,f,s" and "a" are different writings;
@@ -146,6 +148,10 @@ def norm_value(otype, key, value, obj):
         return tuple(sorted(x.strip() for x in split_list(value)))
     if otype == 'servicegroup' and key == 'members':
         return tuple(sorted(pairs_of(split_list(value))))
+    if otype == 'contactgroup' and key == 'members':
+        # in order: contacts are notified in this order (it is Nagios's
+        # order of additions, not sorted)
+        return tuple(x.strip() for x in split_list(value))
     if otype == 'service' and key == 'parents':
         items = split_list(value)
         if len(items) == 1:

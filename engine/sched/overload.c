@@ -1,0 +1,36 @@
+/*
+ * overload: the on/off rule and the counters of overload.h.
+ */
+#include "engine/sched/overload.h"
+
+enum overload_edge
+overload_update(struct overload *o, double lag, size_t depth, time_t now)
+{
+	o->lag = lag;
+	o->depth = depth;
+	if (!o->on) {
+		if (lag < OVERLOAD_ON_LAG)
+			return OVERLOAD_NONE;
+		o->on = 1;
+		o->since = now;
+		o->reminded = now;
+		o->spells++;
+		return OVERLOAD_BEGAN;
+	}
+	if (lag < OVERLOAD_OFF_LAG && depth == 0) {
+		o->on = 0;
+		o->total += (long long)(now - o->since);
+		return OVERLOAD_ENDED;
+	}
+	if (now - o->reminded >= OVERLOAD_REMIND) {
+		o->reminded = now;
+		return OVERLOAD_STILL;
+	}
+	return OVERLOAD_NONE;
+}
+
+long long
+overload_seconds(const struct overload *o, time_t now)
+{
+	return o->total + (o->on ? (long long)(now - o->since) : 0);
+}

@@ -1,0 +1,33 @@
+#!/bin/sh
+# seqcmd.sh CMDFILE DIR HOST [SERVICE]: seq.sh (the next scripted result
+# from DIR/HOST_SERVICE or DIR/HOST), which can also send external
+# commands at a known point of its script.  When it gives its Nth result,
+# every line "N COMMAND" of DIR/HOST_SERVICE.cmd (or DIR/HOST.cmd) is
+# written as "[<now>] COMMAND" to CMDFILE, the engine's command pipe.  In
+# COMMAND, {now} becomes the current time and {now+S} that time plus S
+# seconds (for downtime start and end times).
+fifo=$1
+shift
+out=$("$(dirname "$0")/seq.sh" "$@")
+rc=$?
+f=$1/$2${3:+_$3}
+if [ -f "$f.cmd" ] && [ -p "$fifo" ]; then
+	n=$(cat "$f.n" 2>/dev/null || echo 0)
+	now=$(date +%s)
+	awk -v n="$n" -v now="$now" '
+	$1 == n {
+		sub(/^[0-9]+[ \t]+/, "")
+		while (match($0, /\{now(\+[0-9]+)?\}/)) {
+			v = now + substr($0, RSTART + 5, RLENGTH - 6)
+			$0 = substr($0, 1, RSTART - 1) v substr($0, RSTART + RLENGTH)
+		}
+		printf "[%d] %s\n", now, $0
+	}' "$f.cmd" > "$f.cmd.out.$n"
+	if [ -s "$f.cmd.out.$n" ]; then
+		# a pipe with no reader would block the open: give up after 5 s
+		timeout 5 sh -c 'cat "$1" >> "$2"' sh "$f.cmd.out.$n" "$fifo"
+	fi
+	rm -f "$f.cmd.out.$n"
+fi
+printf '%s\n' "$out"
+exit "$rc"

@@ -1,0 +1,93 @@
+#!/bin/sh
+# t_overload.sh: more checks due than can run.  jaque with
+# global_concurrency=1 and 12 services due every 2 s whose check takes
+# 0.5 s (6 due per second, 2 can run): the overload is logged and shown
+# by jaquestats (JQOVERLOADED 1, JQSTARTLAGMS >= 5000), every service
+# keeps being checked at the same stretched rate (per-service counts
+# within a factor of 2 of each other, none starved), and once most of
+# the load is taken away (DISABLE_SVC_CHECK through the pipe) the end of
+# the overload is logged and JQOVERLOADED goes back to 0.
+. "$(dirname "$0")/lib_engine.sh"
+
+eng_init overload
+echo "global_concurrency=1" > "$T/jaque.cfg"
+mkdir -p "$T/runs"
+cat > "$T/slow.sh" <<'SH'
+#!/bin/sh
+echo x >> "$1/runs/$2"
+sleep 0.5
+echo OK
+SH
+chmod +x "$T/slow.sh"
+{
+	echo "define command {"
+	echo "	command_name	slow"
+	echo "	command_line	$T/slow.sh $T \$SERVICEDESC\$"
+	echo "}"
+	echo "define host {"
+	echo "	use		h-base"
+	echo "	host_name	hO"
+	echo "	address		127.0.0.1"
+	echo "}"
+	i=1
+	while [ "$i" -le 12 ]; do
+		echo "define service {"
+		echo "	use			s-base"
+		echo "	host_name		hO"
+		echo "	service_description	s$i"
+		echo "	check_command		slow"
+		echo "	check_interval		2"
+		echo "}"
+		i=$((i + 1))
+	done
+} | eng_objects
+
+eng_start || { fail overload/start "jaque did not start"; eng_finish; }
+if eng_wait_log 'Warning: jaque is overloaded: checks start up to' 40; then
+	pass "overload/logged"
+else
+	fail "overload/logged" "no overload line in 40 s"
+fi
+sleep 6
+stats=$("$JAQUESTATS" -c "$CFG" -m -d JQOVERLOADED,JQSTARTLAGMS 2>&1)
+over=$(echo "$stats" | sed -n 1p)
+lag=$(echo "$stats" | sed -n 2p)
+if [ "$over" = 1 ] && [ "${lag:-0}" -ge 5000 ] 2>/dev/null; then
+	pass "overload/jaquestats ($over, lag $lag ms)"
+else
+	fail "overload/jaquestats" "got: $stats"
+fi
+# fairness: per-service counts so far
+min= max=
+for f in "$T"/runs/s*; do
+	n=$(wc -l < "$f")
+	[ -z "$min" ] || [ "$n" -lt "$min" ] && min=$n
+	[ -z "$max" ] || [ "$n" -gt "$max" ] && max=$n
+done
+nfiles=$(ls "$T"/runs | wc -l)
+if [ "$nfiles" -eq 12 ] && [ "$min" -ge 2 ] && [ "$max" -le $((min * 2)) ]; then
+	pass "overload/fair (12 services checked, $min..$max times each)"
+else
+	fail "overload/fair" "$nfiles services checked, counts $min..$max"
+fi
+# take the load away: 10 of the 12 stop
+i=3
+now=$(date +%s)
+while [ "$i" -le 12 ]; do
+	echo "[$now] DISABLE_SVC_CHECK;hO;s$i" > "$T/var/rw/nagios.cmd"
+	i=$((i + 1))
+done
+if eng_wait_log 'jaque is no longer overloaded after [0-9]+ s: checks start on time again' 40; then
+	pass "overload/recovered"
+else
+	fail "overload/recovered" "no end-of-overload line in 40 s"
+fi
+sleep 6
+over=$("$JAQUESTATS" -c "$CFG" -m -d JQOVERLOADED 2>&1)
+if [ "$over" = 0 ]; then
+	pass "overload/jaquestats after recovery"
+else
+	fail "overload/jaquestats after recovery" "JQOVERLOADED=$over"
+fi
+eng_stop
+eng_finish

@@ -1,0 +1,91 @@
+/*
+ * test_overload: the overload rule (engine/sched/overload.c): on at a
+ * start lag of OVERLOAD_ON_LAG, not below; off only after a period with
+ * small lag and an empty queue; a reminder every OVERLOAD_REMIND seconds
+ * while on; the seconds and spells counted.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "engine/sched/overload.h"
+
+static void
+t_begins_at_threshold(void **state)
+{
+	struct overload o;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	assert_int_equal(overload_update(&o, 0.0, 0, 100), OVERLOAD_NONE);
+	assert_int_equal(overload_update(&o, OVERLOAD_ON_LAG - 0.01, 50, 105), OVERLOAD_NONE);
+	assert_int_equal(o.on, 0);
+	assert_int_equal(overload_update(&o, OVERLOAD_ON_LAG, 50, 110), OVERLOAD_BEGAN);
+	assert_int_equal(o.on, 1);
+	assert_int_equal(o.since, 110);
+	assert_int_equal(o.spells, 1);
+	assert_int_equal(o.depth, 50);
+	assert_true(o.lag == OVERLOAD_ON_LAG);
+}
+
+static void
+t_ends_only_when_caught_up(void **state)
+{
+	struct overload o;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	assert_int_equal(overload_update(&o, 30.0, 900, 1000), OVERLOAD_BEGAN);
+	/* lag small but checks still waiting: still on */
+	assert_int_equal(overload_update(&o, 0.2, 3, 1005), OVERLOAD_NONE);
+	/* nothing waits but checks started late in the period: still on */
+	assert_int_equal(overload_update(&o, 2.0, 0, 1010), OVERLOAD_NONE);
+	assert_int_equal(o.on, 1);
+	assert_int_equal(overload_seconds(&o, 1010), 10);
+	assert_int_equal(overload_update(&o, 0.5, 0, 1015), OVERLOAD_ENDED);
+	assert_int_equal(o.on, 0);
+	assert_int_equal(overload_seconds(&o, 2000), 15);
+	/* a second spell adds to the total */
+	assert_int_equal(overload_update(&o, 9.0, 10, 3000), OVERLOAD_BEGAN);
+	assert_int_equal(o.spells, 2);
+	assert_int_equal(overload_seconds(&o, 3007), 22);
+}
+
+static void
+t_reminders(void **state)
+{
+	struct overload o;
+	time_t t;
+	int n = 0;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	assert_int_equal(overload_update(&o, 60.0, 5000, 0), OVERLOAD_BEGAN);
+	for (t = 5; t <= 3 * OVERLOAD_REMIND; t += 5) {
+		enum overload_edge e = overload_update(&o, 60.0, 5000, t);
+
+		if (e == OVERLOAD_STILL) {
+			n++;
+			assert_int_equal(t % OVERLOAD_REMIND, 0);
+		} else {
+			assert_int_equal(e, OVERLOAD_NONE);
+		}
+	}
+	assert_int_equal(n, 3);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(t_begins_at_threshold),
+		cmocka_unit_test(t_ends_only_when_caught_up),
+		cmocka_unit_test(t_reminders),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
