@@ -83,6 +83,10 @@ struct extcmd_ctx {
 	 * Nagios does): that notification and any recovery owed */
 	void (*flap_ended)(void *arg, const struct obj_host *h, const struct obj_service *s,
 	    int type);
+	/* flap detection was turned on (for the object or program-wide): judge
+	 * the object's recorded history again, as Nagios does then (it may
+	 * start or stop flapping, with its lines and notifications) */
+	void (*flap_recheck)(void *arg, const struct obj_host *h, const struct obj_service *s);
 };
 
 /*

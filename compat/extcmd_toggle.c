@@ -89,6 +89,8 @@ xc_toggle_one(struct xc_req *r, const struct obj_host *h, const struct obj_servi
 			st->should_be_scheduled = 0;
 	} else if (d->attr == EXTCMD_MODATTR_FLAP_DETECTION_ENABLED && !d->value) {
 		xc_flap_disabled(r, h, s);
+	} else if (d->attr == EXTCMD_MODATTR_FLAP_DETECTION_ENABLED && r->x->flap_recheck != NULL) {
+		r->x->flap_recheck(r->x->arg, h, s);
 	}
 	return 1;
 }
@@ -258,6 +260,12 @@ xc_toggle_program(struct xc_req *r)
 			xc_flap_disabled(r, &o->hosts[i], NULL);
 		for (i = 0; i < o->nservices; i++)
 			xc_flap_disabled(r, o->services[i].host, &o->services[i]);
+	} else if (d->attr == EXTCMD_MODATTR_FLAP_DETECTION_ENABLED && r->x->flap_recheck != NULL) {
+		/* enable_flap_detection_routines: every host, then every service */
+		for (i = 0; i < o->nhosts; i++)
+			r->x->flap_recheck(r->x->arg, &o->hosts[i], NULL);
+		for (i = 0; i < o->nservices; i++)
+			r->x->flap_recheck(r->x->arg, o->services[i].host, &o->services[i]);
 	}
 	return XC_CHANGED;
 }

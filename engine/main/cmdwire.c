@@ -177,6 +177,32 @@ cw_flap_ended(void *arg, const struct obj_host *h, const struct obj_service *s, 
 	react_flap_ended(arg, h, s, type, time(NULL));
 }
 
+/* check_for_*_flapping(update FALSE): the history as it stands, judged again */
+static void
+cw_flap_recheck(void *arg, const struct obj_host *h, const struct obj_service *s)
+{
+	struct jaque *j = arg;
+	const struct main_cfg *cfg = &j->gen->cfg;
+	struct state_common *c = s != NULL ? &checker_svc_states(j->chk)[s->id].c
+	                                   : &checker_host_states(j->chk)[h->id].c;
+	struct flap_outcome fo;
+	double low, high;
+
+	/* a soft problem is not judged (Nagios returns before it looks) */
+	if (s != NULL && c->state_type == STATE_SOFT && c->current_state != 0)
+		return;
+	if (s != NULL) {
+		low = flap_threshold(s->cfg->low_flap_threshold, cfg->low_service_flap_threshold);
+		high = flap_threshold(s->cfg->high_flap_threshold, cfg->high_service_flap_threshold);
+	} else {
+		low = flap_threshold(h->cfg->low_flap_threshold, cfg->low_host_flap_threshold);
+		high = flap_threshold(h->cfg->high_flap_threshold, cfg->high_host_flap_threshold);
+	}
+	if (flap_evaluate(c, cfg->enable_flap_detection && c->flap_detection_enabled, low, high,
+	        &fo) != FLAP_EDGE_NONE)
+		daemon_flap_edge(j, time(NULL), h, s, &fo);
+}
+
 void
 cmdwire_apply(struct jaque *j, const char *line, size_t len, time_t now, int replay)
 {
@@ -202,6 +228,7 @@ cmdwire_apply(struct jaque *j, const char *line, size_t len, time_t now, int rep
 		x.read_state = cw_read_state;
 		x.notify = cw_notify;
 		x.flap_ended = cw_flap_ended;
+		x.flap_recheck = cw_flap_recheck;
 	}
 	st = extcmd_process(&x, line, len, now, &journal);
 	if (st != EXTCMD_MALFORMED && st != EXTCMD_DISABLED)

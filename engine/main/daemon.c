@@ -131,7 +131,13 @@ static void
 jq_flapping(void *arg, time_t t, const struct obj_host *h, const struct obj_service *s,
     const struct flap_outcome *fo)
 {
-	struct jaque *j = arg;
+	daemon_flap_edge(arg, t, h, s, fo);
+}
+
+void
+daemon_flap_edge(struct jaque *j, time_t t, const struct obj_host *h, const struct obj_service *s,
+    const struct flap_outcome *fo)
+{
 	const char *svc = s != NULL ? s->description : NULL;
 
 	cmdwire_flapping(j, h->name, svc, fo, t);

@@ -163,6 +163,9 @@ void react_flap_ended(struct jaque *j, const struct obj_host *h, const struct ob
 void react_downtime(struct jaque *j, int ev, const struct downtime *d, time_t now);
 
 /* daemon.c */
+/* a flapping edge: the FLAPPING ALERT line, the comment, the notifications */
+void daemon_flap_edge(struct jaque *j, time_t t, const struct obj_host *h,
+    const struct obj_service *s, const struct flap_outcome *fo);
 void daemon_restart(struct jaque *j);
 void daemon_shutdown(struct jaque *j, const char *why);
 

@@ -61,7 +61,9 @@
 #              notified, FLAPPINGSTOP and the PROBLEM together, RECOVERY;
 #              svc_downtime: DOWNTIMESTART, HARD CRITICAL in downtime not
 #              notified, DOWNTIMEEND then PROBLEM; svc_dtcancel:
-#              DEL_SVC_DOWNTIME gives DOWNTIMECANCELLED then PROBLEM
+#              DEL_SVC_DOWNTIME gives DOWNTIMECANCELLED then PROBLEM;
+#              svc_flapon: ENABLE_SVC_FLAP_DETECTION on a flapping history
+#              starts flapping at once (FLAPPINGSTART), it stops later
 #   escalate   svc_esc: #1 contact, #2-#3 escalation (interval 1), #4 a
 #              second escalation with interval 0 (no more), its RECOVERY to
 #              the second escalation; svc_esc_int: base interval 0 but an
@@ -109,7 +111,7 @@ SCENARIOS="basic renotify ack flapdown escalate depend handlers perfdata mixed"
 OBJ_basic="hb/svc_basic host/hbd"
 OBJ_renotify="hr/svc_renotify hr/svc_delay hr/svc_delay_long hr/svc_filter hr/svc_contacts hr/svc_disabled"
 OBJ_ack="ha/svc_ack ha/svc_sticky ha/svc_custom"
-OBJ_flapdown="hf/svc_flap hf/svc_downtime hf/svc_dtcancel"
+OBJ_flapdown="hf/svc_flap hf/svc_flapon hf/svc_downtime hf/svc_dtcancel"
 OBJ_escalate="he/svc_esc he/svc_esc_int host/hed"
 OBJ_depend="hd/svc_m_notif hd/svc_d_notif hd/svc_m_exec hd/svc_d_exec"
 OBJ_handlers="hh/svc_handler hh/svc_handler_off host/hhd"
@@ -378,6 +380,13 @@ define service {
 define service {
 	use			n-svc
 	host_name		hf
+	service_description	svc_flapon
+	max_check_attempts	1
+	flap_detection_enabled	0
+}
+define service {
+	use			n-svc
+	host_name		hf
 	service_description	svc_downtime
 }
 define service {
@@ -610,6 +619,12 @@ OBJ
 	# 9th, CRITICAL until the 18th)
 	eng_seq hf_svc_flap "2 CRIT a" "0 OK b" "2 CRIT c" "0 OK d" \
 	    $(rep 26 "2 CRIT e") "0 OK f"
+	# svc_flapon alternates with flap detection off; turning it on (with
+	# its 9th result, OK since the 6th) judges the history again: it
+	# starts flapping at once, and stops about 16 results later
+	eng_seq hf_svc_flapon "2 CRIT a" "0 OK b" "2 CRIT c" "0 OK d" "2 CRIT e" \
+	    "0 OK f"
+	cmds hf_svc_flapon "9 ENABLE_SVC_FLAP_DETECTION;hf;svc_flapon"
 	eng_seq hf_svc_downtime $(rep 6 "0 OK a") $(rep 12 "2 CRIT b") "0 OK c"
 	cmds hf_svc_downtime "5 SCHEDULE_SVC_DOWNTIME;hf;svc_downtime;{now};{now+8};1;0;8;tester;dt one"
 	eng_seq hf_svc_dtcancel $(rep 3 "0 OK a") $(rep 11 "2 CRIT b") "0 OK c"
@@ -920,6 +935,16 @@ cA;hf;svc_flap;FLAPPINGSTART (OK);notify_svc;OK d
 cA;hf;svc_flap;FLAPPINGSTOP (CRITICAL);notify_svc;CRIT e
 cA;hf;svc_flap;CRITICAL;notify_svc;CRIT e
 cA;hf;svc_flap;OK;notify_svc;OK f
+EOF
+	expect flapdown hf/svc_flapon notes <<'EOF'
+cA;hf;svc_flapon;CRITICAL;notify_svc;CRIT a
+cA;hf;svc_flapon;OK;notify_svc;OK b
+cA;hf;svc_flapon;CRITICAL;notify_svc;CRIT c
+cA;hf;svc_flapon;OK;notify_svc;OK d
+cA;hf;svc_flapon;CRITICAL;notify_svc;CRIT e
+cA;hf;svc_flapon;OK;notify_svc;OK f
+cA;hf;svc_flapon;FLAPPINGSTART (OK);notify_svc;OK f
+cA;hf;svc_flapon;FLAPPINGSTOP (OK);notify_svc;OK f
 EOF
 	expect flapdown hf/svc_downtime notes <<'EOF'
 cA;hf;svc_downtime;DOWNTIMESTART (OK);notify_svc;OK a
