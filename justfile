@@ -43,6 +43,21 @@ bench-matrix SOAK="120":
     scripts/bench.sh exec 1000 {{SOAK}}
     scripts/bench.sh exec 2000 {{SOAK}}
 
+# contrib/bench-compare/run.sh: the plugin rows of nagios4, naemon (NAEMON_SRC or an earlier
+# build), icinga2 and jaque at 2 000 objects, then at 10 000, then jaque-builtin at 10 000, one
+# cell at a time, SOAK seconds each after a minute's warm-up; rows in build/bench-compare/
+# the like-for-like table against the peers present (Nagios Core, Naemon, Icinga 2)
+bench-compare SOAK="300":
+    contrib/bench-compare/run.sh {{SOAK}}
+
+# one cell of the comparison: ENGINE nagios4, naemon, icinga2, jaque or jaque-builtin
+bench-compare-cell ENGINE N SOAK="300":
+    scripts/bench-compare.sh {{ENGINE}} {{N}} {{SOAK}}
+
+# the comparison's rows in build/bench-compare/ as one table
+bench-compare-table:
+    contrib/bench-compare/table.sh
+
 # banned calls, file sizes, include layering
 lint:
     scripts/lint
@@ -50,3 +65,4 @@ lint:
 # run the object-parser fuzz target for SECONDS
 fuzz SECONDS="60":
     scripts/fuzz {{SECONDS}}
+

@@ -63,34 +63,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# --- the listener: accepts, closes, counts; prints the count to a file on demand
-cat > "$T/listener.py" <<'PY'
-import asyncio, signal, sys
-count = 0
-async def main():
-    path = sys.argv[1]
-    def dump(*_):
-        with open(path + ".tmp", "w") as f:
-            f.write(str(count))
-        import os
-        os.replace(path + ".tmp", path)
-    async def handle(r, w):
-        global count
-        count += 1
-        w.close()
-    srv = await asyncio.start_server(handle, "127.0.0.1", 0, backlog=4096)
-    port = srv.sockets[0].getsockname()[1]
-    with open(path + ".port", "w") as f:
-        f.write(str(port))
-    loop = asyncio.get_running_loop()
-    loop.add_signal_handler(signal.SIGUSR1, dump)
-    stop = loop.create_future()
-    loop.add_signal_handler(signal.SIGTERM, lambda: stop.set_result(None))
-    async with srv:
-        await stop
-asyncio.run(main())
-PY
-python3 "$T/listener.py" "$T/count" &
+# --- the listener (contrib/bench/listener.py): accepts, closes, counts;
+# writes the count to a file on SIGUSR1
+python3 contrib/bench/listener.py "$T/count" &
 lpid=$!
 for _ in $(seq 50); do [ -s "$T/count.port" ] && break; sleep 0.1; done
 port=$(cat "$T/count.port")

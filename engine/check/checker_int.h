@@ -78,7 +78,9 @@ struct checker {
 	struct wheel *wheel;
 	struct runq *runq;
 	struct drift *drift;
-	ev_timer tick;
+	ev_timer tick;            /* the tick timer when there is no timerfd */
+	ev_io tick_io;            /* the tick timer: a timerfd (tick_fd), else -1 */
+	int tick_fd;
 	ev_timer fresh_svc;       /* freshness.c */
 	ev_timer fresh_host;
 	struct checker_run *runs; /* every run in flight */
