@@ -98,65 +98,8 @@ nagios_group=$(id -gn)
 CFG
 printf 'builtin_checks=%s\n' "$builtin" > "$T/jaque.cfg"
 echo "\$USER1\$=$(dirname "$CHECK_TCP")" > "$T/resource.cfg"
-{
-	cat <<OBJ
-define timeperiod {
-	timeperiod_name 24x7
-	alias always
-	sunday 00:00-24:00
-	monday 00:00-24:00
-	tuesday 00:00-24:00
-	wednesday 00:00-24:00
-	thursday 00:00-24:00
-	friday 00:00-24:00
-	saturday 00:00-24:00
-}
-define command {
-	command_name check_tcp
-	command_line \$USER1\$/check_tcp -H \$HOSTADDRESS\$ -p $port
-}
-define command {
-	command_name notify
-	command_line /bin/true
-}
-define contact {
-	contact_name admin
-	host_notification_period 24x7
-	service_notification_period 24x7
-	host_notification_commands notify
-	service_notification_commands notify
-}
-define host {
-	name hbase
-	register 0
-	address 127.0.0.1
-	check_command check_tcp
-	check_interval 1
-	retry_interval 1
-	max_check_attempts 3
-	check_period 24x7
-	contacts admin
-	notification_period 24x7
-}
-define service {
-	name sbase
-	register 0
-	check_command check_tcp
-	check_interval 1
-	retry_interval 1
-	max_check_attempts 3
-	check_period 24x7
-	contacts admin
-	notification_period 24x7
-}
-OBJ
-	awk -v h="$hosts" -v s="$svcs" 'BEGIN {
-		for (i = 0; i < h; i++)
-			printf "define host {\n\tuse hbase\n\thost_name h%06d\n}\n", i
-		for (i = 0; i < s; i++)
-			printf "define service {\n\tuse sbase\n\thost_name h%06d\n\tservice_description tcp%06d\n}\n", i % h, i
-	}'
-} > "$T/objects.cfg"
+# the estate, shared with the comparison (contrib/bench-compare)
+contrib/bench-compare/gen-estate.sh nagios "$n" "$port" > "$T/objects.cfg"
 
 # --- run
 "$JAQUE" -v "$T/nagios.cfg" > "$T/verify.out" 2>&1 || { cat "$T/verify.out"; exit 1; }

@@ -177,29 +177,20 @@ cw_flap_ended(void *arg, const struct obj_host *h, const struct obj_service *s, 
 	react_flap_ended(arg, h, s, type, time(NULL));
 }
 
-/* check_for_*_flapping(update FALSE): the history as it stands, judged again */
+/* check_for_*_flapping(update FALSE): the history as it stands, judged
+ * again (flap_service and flap_host with record 0 do not record) */
 static void
 cw_flap_recheck(void *arg, const struct obj_host *h, const struct obj_service *s)
 {
 	struct jaque *j = arg;
-	const struct main_cfg *cfg = &j->gen->cfg;
-	struct state_common *c = s != NULL ? &checker_svc_states(j->chk)[s->id].c
-	                                   : &checker_host_states(j->chk)[h->id].c;
 	struct flap_outcome fo;
-	double low, high;
+	enum flap_edge e;
 
-	/* a soft problem is not judged (Nagios returns before it looks) */
-	if (s != NULL && c->state_type == STATE_SOFT && c->current_state != 0)
-		return;
-	if (s != NULL) {
-		low = flap_threshold(s->cfg->low_flap_threshold, cfg->low_service_flap_threshold);
-		high = flap_threshold(s->cfg->high_flap_threshold, cfg->high_service_flap_threshold);
-	} else {
-		low = flap_threshold(h->cfg->low_flap_threshold, cfg->low_host_flap_threshold);
-		high = flap_threshold(h->cfg->high_flap_threshold, cfg->high_host_flap_threshold);
-	}
-	if (flap_evaluate(c, cfg->enable_flap_detection && c->flap_detection_enabled, low, high,
-	        &fo) != FLAP_EDGE_NONE)
+	if (s != NULL)
+		e = flap_service(&checker_svc_states(j->chk)[s->id], s, &j->gen->cfg, &fo);
+	else
+		e = flap_host(&checker_host_states(j->chk)[h->id], h, &j->gen->cfg, 0, &fo);
+	if (e != FLAP_EDGE_NONE)
 		daemon_flap_edge(j, time(NULL), h, s, &fo);
 }
 
