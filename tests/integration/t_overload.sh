@@ -3,10 +3,11 @@
 # global_concurrency=1 and 12 services due every 2 s whose check takes
 # 0.5 s (6 due per second, 2 can run): the overload is logged and shown
 # by jaquestats (JQOVERLOADED 1, JQSTARTLAGMS >= 5000), every service
-# keeps being checked at the same stretched rate (per-service counts
-# within a factor of 2 of each other, none starved), and once most of
-# the load is taken away (DISABLE_SVC_CHECK through the pipe) the end of
-# the overload is logged and JQOVERLOADED goes back to 0.
+# keeps being checked at the same stretched rate (per-service counts,
+# taken after some 48 runs, within a factor of 2 of each other, none
+# starved), and once most of the load is taken away (DISABLE_SVC_CHECK
+# through the pipe) the end of the overload is logged and JQOVERLOADED
+# goes back to 0.
 . "$(dirname "$0")/lib_engine.sh"
 
 eng_init overload
@@ -57,7 +58,13 @@ if [ "$over" = 1 ] && [ "${lag:-0}" -ge 5000 ] 2>/dev/null; then
 else
 	fail "overload/jaquestats" "got: $stats"
 fi
-# fairness: per-service counts so far
+# fairness: per-service counts once there are about 4 runs per service
+# (at 2 runs a second that is some 24 s in; a slow machine takes longer)
+waited=0
+while [ "$(cat "$T"/runs/s* 2>/dev/null | wc -l)" -lt 48 ] && [ "$waited" -lt 90 ]; do
+	sleep 1
+	waited=$((waited + 1))
+done
 min= max=
 for f in "$T"/runs/s*; do
 	n=$(wc -l < "$f")
