@@ -50,6 +50,11 @@ bench-matrix SOAK="120":
 bench-compare SOAK="300":
     contrib/bench-compare/run.sh {{SOAK}}
 
+# the overload table: the plugin rows of every engine present at 10 000 objects checked every
+# 10 s (1 000 checks a second: more than two CPUs can start as processes here)
+bench-compare-overload SOAK="300":
+    INTERVAL=10 SIZES=10000 BUILTIN_SIZES= contrib/bench-compare/run.sh {{SOAK}}
+
 # one cell of the comparison: ENGINE nagios4, naemon, icinga2, jaque or jaque-builtin
 bench-compare-cell ENGINE N SOAK="300":
     scripts/bench-compare.sh {{ENGINE}} {{N}} {{SOAK}}

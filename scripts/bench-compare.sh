@@ -29,16 +29,21 @@
 # contrib/bench-compare/table.sh gathers the rows.  Exit 0: row written;
 # 3: engine skipped (not installed); anything else: failure.  Every
 # process started is stopped on exit, failure included.
-# Environment: WARMUP (60), SAMPLE_EVERY (10: latency), OBJECTS_EVERY (30:
-# every object's last_check; keep it under 60), CHECK_TCP
+# Environment: INTERVAL (60: every object's check interval in seconds; a
+# shorter one makes the overload row, and the row's files are then
+# <engine>-<objects>-i<INTERVAL>.*), WARMUP (60), SAMPLE_EVERY (10:
+# latency), OBJECTS_EVERY (30, or INTERVAL/2 when that is less:
+# every object's last_check; keep it under the interval), CHECK_TCP
 # (/usr/lib/nagios/plugins/check_tcp), NAGIOS4, NAGIOS4STATS, ICINGA2,
 # NAEMON_SRC, NAEMON_PREFIX (build/bench-compare/naemon), JAQUE,
-# JAQUESTATS (build/dev), OUT (build/bench-compare: where the rows go),
+# JAQUESTATS (build/dev), TICKS_PER_SECOND (jaque's; 100, else the row's
+# files are <...>-t<TPS>.*), OUT (build/bench-compare: where the rows go),
+# FLOOR=0 skips the exec floor (at 1 000 checks a second it takes minutes),
 # KEEP_TMP=1 keeps the run's directory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-[ $# -ge 2 ] || { sed -n '2,37p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,42p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 engine=$1 n=$2 soak=${3:-300}
 case $n in '' | *[!0-9]*) echo "bench-compare: objects must be a number" >&2; exit 2 ;; esac
 case $soak in '' | *[!0-9]*) echo "bench-compare: soak_seconds must be a number" >&2; exit 2 ;; esac
@@ -46,7 +51,17 @@ case $soak in '' | *[!0-9]*) echo "bench-compare: soak_seconds must be a number"
 [ "$soak" -ge 3 ] || { echo "bench-compare: a soak of at least 3 s" >&2; exit 2; }
 WARMUP=${WARMUP:-60}
 SAMPLE_EVERY=${SAMPLE_EVERY:-10}
-OBJECTS_EVERY=${OBJECTS_EVERY:-30}
+INTERVAL=${INTERVAL:-60}
+case $INTERVAL in '' | *[!0-9]*) echo "bench-compare: INTERVAL must be a number of seconds" >&2; exit 2 ;; esac
+[ "$INTERVAL" -ge 2 ] || { echo "bench-compare: INTERVAL of at least 2 s" >&2; exit 2; }
+if [ -z "${OBJECTS_EVERY:-}" ]; then
+	OBJECTS_EVERY=30
+	[ $((INTERVAL / 2)) -lt 30 ] && OBJECTS_EVERY=$((INTERVAL / 2))
+fi
+row=$engine-$n
+[ "$INTERVAL" = 60 ] || row=$row-i$INTERVAL
+case ${TICKS_PER_SECOND:-100} in *[!0-9]* | 0) echo "bench-compare: TICKS_PER_SECOND must be a positive number" >&2; exit 2 ;; esac
+case $engine in jaque*) [ "${TICKS_PER_SECOND:-100}" = 100 ] || row=$row-t$TICKS_PER_SECOND ;; esac
 CHECK_TCP=${CHECK_TCP:-/usr/lib/nagios/plugins/check_tcp}
 kit=$root/contrib/bench-compare
 out=${OUT:-$root/build/bench-compare}
@@ -110,12 +125,21 @@ esac
 T=$(mktemp -d /tmp/bench-compare.XXXXXX)
 epid='' lpid='' spid=''
 # the engine's whole process tree (workers, helpers, plugins) as pid:comm
+# every descendant of PID as pid:comm, from one ps snapshot (an overloaded
+# engine can have thousands of plugins running: a pgrep per process took
+# minutes)
 descendants() {
-	local p
-	for p in $(pgrep -P "$1" || true); do
-		echo "$p:$(cat "/proc/$p/comm" 2> /dev/null)"
-		descendants "$p"
-	done
+	ps -e -o pid= -o ppid= -o comm= | awk -v root="$1" '
+		{ parent[$1] = $2; comm[$1] = $3 }
+		END {
+			for (p in parent) {
+				q = parent[p]
+				for (n = 0; q != "" && q != 0 && q != 1 && n < 64; n++) {
+					if (q == root) { print p ":" comm[p]; break }
+					q = parent[q]
+				}
+			}
+		}'
 }
 stop_engine() {
 	local kids i
@@ -136,10 +160,11 @@ stop_engine() {
 	wait "$epid" 2> /dev/null || true
 	# whatever the engine left behind (workers, helpers, plugins), each
 	# only while it is still the same program
+	local c
 	for i in $kids; do
-		if [ "$(cat "/proc/${i%%:*}/comm" 2> /dev/null)" = "${i#*:}" ]; then
-			kill -KILL "${i%%:*}" 2> /dev/null || true
-		fi
+		c=
+		read -r c 2> /dev/null < "/proc/${i%%:*}/comm" || continue
+		[ "$c" = "${i#*:}" ] && { kill -KILL "${i%%:*}" 2> /dev/null || true; }
 	done
 	epid=
 	return 0
@@ -181,7 +206,7 @@ subst() { # template output [sed args]
 sample_args=()
 case $engine in
 nagios4 | naemon | jaque | jaque-builtin)
-	"$kit/gen-estate.sh" nagios "$n" "$port" > "$T/objects.cfg"
+	"$kit/gen-estate.sh" nagios "$n" "$port" "$INTERVAL" > "$T/objects.cfg"
 	echo "\$USER1\$=$plugins" > "$T/resource.cfg"
 	sample_args+=(--statusdat "$T/var/status.dat")
 	;;
@@ -203,13 +228,14 @@ naemon)
 	;;
 jaque | jaque-builtin)
 	subst "$kit/conf/jaque-nagios.cfg" "$T/nagios.cfg"
-	subst "$kit/conf/jaque.cfg" "$T/jaque.cfg" -e "s|@BUILTIN@|$builtin|g"
+	subst "$kit/conf/jaque.cfg" "$T/jaque.cfg" -e "s|@BUILTIN@|$builtin|g" \
+	    -e "s|@TPS@|${TICKS_PER_SECOND:-100}|g"
 	"$JAQUE" -v "$T/nagios.cfg" > "$T/verify.out" 2>&1 || { cat "$T/verify.out" >&2; fail "jaque -v refused the configuration"; }
 	start=("$JAQUE" "$T/nagios.cfg")
 	sample_args+=(--jaquestats "$JAQUESTATS" --jaque-stats "$T/var/jaque-stats.dat")
 	;;
 icinga2)
-	"$kit/gen-estate.sh" icinga2 "$n" "$port" > "$T/objects.conf"
+	"$kit/gen-estate.sh" icinga2 "$n" "$port" "$INTERVAL" > "$T/objects.conf"
 	api_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 	api_pw=$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')
 	subst "$kit/conf/icinga2.conf" "$T/icinga2.conf" -e "s|@API_PORT@|$api_port|g" -e "s|@API_PASSWORD@|$api_pw|g"
@@ -244,7 +270,7 @@ echo "bench-compare: $engine ($version), $n objects ($hosts hosts, $svcs service
 epid=$!
 python3 "$kit/sample.py" measure --engine "$engine" --pid "$epid" --objects "$n" \
     --warmup "$WARMUP" --soak "$soak" --sample-every "$SAMPLE_EVERY" \
-    --objects-every "$OBJECTS_EVERY" \
+    --objects-every "$OBJECTS_EVERY" --interval "$INTERVAL" \
     --listener-pid "$lpid" --count-file "$T/count" --out "$T/raw.json" \
     --tree-file "$T/tree" "${sample_args[@]}" &
 spid=$!
@@ -254,14 +280,14 @@ stop_engine
 
 # --- the exec floor: as many check_tcp runs, started by a minimal C program
 floor=()
-if [ "$builtin" = 0 ]; then
+if [ "$builtin" = 0 ] && [ "${FLOOR:-1}" = 1 ]; then
 	runs=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["checks_listener"])' "$T/raw.json")
 	cc -O2 -o "$T/spawnfloor" contrib/bench/spawnfloor.c
 	floor=(--floor-cpu-s "$("$T/spawnfloor" "$runs" 8 "$CHECK_TCP" -H 127.0.0.1 -p "$port")")
 fi
 machine="$(nproc) CPUs, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
 python3 "$kit/sample.py" report "$T/raw.json" "${floor[@]}" --engine-version "$version" \
-    --machine "$machine" --json "$out/$engine-$n.json" --md "$out/$engine-$n.md"
+    --machine "$machine" --json "$out/$row.json" --md "$out/$row.md"
 python3 "$kit/sample.py" header
-cat "$out/$engine-$n.md"
-echo "bench-compare: wrote $out/$engine-$n.json and .md"
+cat "$out/$row.md"
+echo "bench-compare: wrote $out/$row.json and .md"

@@ -1,18 +1,24 @@
 #!/bin/bash
-# contrib/bench-compare/gen-estate.sh FORMAT N PORT: the comparison estate
+# contrib/bench-compare/gen-estate.sh FORMAT N PORT [SECONDS]: the comparison estate
 # of N objects on stdout.  FORMAT is `nagios` (object configuration read
 # unchanged by Nagios Core, Naemon and jaque) or `icinga2` (the same
 # estate in Icinga 2's language).  The estate: N/2 hosts and N/2 services
 # (the services spread over the hosts), every host at 127.0.0.1, every
-# object checked every 60 s (retry 60 s, 3 attempts) with check_tcp
+# object checked every SECONDS (60 unless given; retry the same, 3
+# attempts; in the Nagios form check_interval is SECONDS/60 of the
+# interval_length of 60 s, a fraction below a minute) with check_tcp
 # against one local listener on PORT.  Names: hosts h000000.., services
 # tcp000000.. on host h(i mod hosts).  The Nagios form takes check_tcp
 # from $USER1$ (resource.cfg); the Icinga 2 form from the constant
 # PluginDir; neither goes through a shell.  It is the estate of
 # scripts/bench.sh, so jaque's own bench and this comparison agree.
 set -euo pipefail
-[ $# -eq 3 ] || { echo "usage: $0 nagios|icinga2 N PORT" >&2; exit 2; }
-format=$1 n=$2 port=$3
+[ $# -eq 3 ] || [ $# -eq 4 ] || { echo "usage: $0 nagios|icinga2 N PORT [SECONDS]" >&2; exit 2; }
+format=$1 n=$2 port=$3 every=${4:-60}
+case $every in '' | *[!0-9]*) echo "gen-estate: SECONDS must be a number" >&2; exit 2 ;; esac
+[ "$every" -ge 1 ] || { echo "gen-estate: SECONDS must be at least 1" >&2; exit 2; }
+# Nagios's check_interval counts interval_length (60 s) units
+minutes=$(awk -v s="$every" 'BEGIN { v = sprintf("%.6f", s / 60); sub(/0+$/, "", v); sub(/\.$/, "", v); print v }')
 case $n in '' | *[!0-9]*) echo "gen-estate: N must be a number" >&2; exit 2 ;; esac
 case $port in '' | *[!0-9]*) echo "gen-estate: PORT must be a number" >&2; exit 2 ;; esac
 [ "$n" -ge 2 ] || { echo "gen-estate: N must be at least 2" >&2; exit 2; }
@@ -20,7 +26,7 @@ hosts=$((n / 2)) svcs=$((n - n / 2))
 
 nagios() {
 	cat <<OBJ
-# the comparison estate: $hosts hosts, $svcs services, check_tcp every 60 s
+# the comparison estate: $hosts hosts, $svcs services, check_tcp every $every s
 define timeperiod {
 	timeperiod_name 24x7
 	alias always
@@ -52,8 +58,8 @@ define host {
 	register 0
 	address 127.0.0.1
 	check_command check_tcp
-	check_interval 1
-	retry_interval 1
+	check_interval $minutes
+	retry_interval $minutes
 	max_check_attempts 3
 	check_period 24x7
 	contacts admin
@@ -63,8 +69,8 @@ define service {
 	name sbase
 	register 0
 	check_command check_tcp
-	check_interval 1
-	retry_interval 1
+	check_interval $minutes
+	retry_interval $minutes
 	max_check_attempts 3
 	check_period 24x7
 	contacts admin
@@ -81,7 +87,7 @@ OBJ
 
 icinga2() {
 	cat <<OBJ
-// the comparison estate: $hosts hosts, $svcs services, check_tcp every 60 s
+// the comparison estate: $hosts hosts, $svcs services, check_tcp every $every s
 object CheckCommand "check_tcp" {
 	command = [ PluginDir + "/check_tcp", "-H", "\$address\$", "-p", "$port" ]
 	timeout = 10s
@@ -89,14 +95,14 @@ object CheckCommand "check_tcp" {
 template Host "hbase" {
 	address = "127.0.0.1"
 	check_command = "check_tcp"
-	check_interval = 60s
-	retry_interval = 60s
+	check_interval = ${every}s
+	retry_interval = ${every}s
 	max_check_attempts = 3
 }
 template Service "sbase" {
 	check_command = "check_tcp"
-	check_interval = 60s
-	retry_interval = 60s
+	check_interval = ${every}s
+	retry_interval = ${every}s
 	max_check_attempts = 3
 }
 OBJ

@@ -11,7 +11,10 @@
 # 10000") and BUILTIN_SIZES ("10000") change the objects counts (a quick
 # try of the kit: SIZES=200 BUILTIN_SIZES=200 WARMUP=20 run.sh 30); the
 # environment reaches scripts/bench-compare.sh (WARMUP, NAEMON_SRC, OUT
-# for the rows' directory, ...).
+# for the rows' directory, INTERVAL for the overload rows, ...).  The
+# overload table (`just bench-compare-overload`): INTERVAL=10 SIZES=10000
+# BUILTIN_SIZES= run.sh: 10 000 objects every 10 s, 1 000 checks a second,
+# more than two CPUs can start as processes here.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 soak=${1:-300}
@@ -21,8 +24,10 @@ for n in ${SIZES:-2000 10000}; do
 done
 for n in ${BUILTIN_SIZES:-10000}; do cells+=("jaque-builtin $n"); done
 out=${OUT:-build/bench-compare}
+suffix=
+[ "${INTERVAL:-60}" = 60 ] || suffix=-i$INTERVAL
 for c in "${cells[@]}"; do
-	rm -f "$out/${c% *}-${c#* }.json" "$out/${c% *}-${c#* }.md"
+	rm -f "$out/${c% *}-${c#* }$suffix.json" "$out/${c% *}-${c#* }$suffix.md"
 done
 failed=()
 first=1

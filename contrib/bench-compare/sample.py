@@ -31,7 +31,7 @@ What is measured over the soak (from t0, after the warm-up, to t1):
             objects about 0.04 s of cpu for a CIB query, 0.18 s for the
             objects query: about 1 % of one core at the default periods).
   checks    the listener's count at t1 minus at t0, and the due count
-            objects * soak / 60
+            objects * soak / interval (--interval, 60 s)
   cpu       user + system time of the engine's process tree (every process
             descended from PID) plus what it reaped (cutime, cstime), so
             plugins count; the sum at t1 minus at t0, as % of one core
@@ -403,7 +403,8 @@ def measure(args):
         "t1": t1,
         "latency_samples": lat,
         "checks_listener": l1 - l0,
-        "checks_due": args.objects * secs / 60.0,
+        "interval_s": args.interval,
+        "checks_due": args.objects * secs / args.interval,
         "cpu_s": (cpu1 - cpu0) / HZ,
         "cpu_pct": (cpu1 - cpu0) * 100.0 / HZ / secs,
         # of cpu_s, what the tree reaped from exited children (plugins)
@@ -496,7 +497,10 @@ def report(args):
         even = "%d-%d (%d)" % (ev["checks_per_object_min"], ev["checks_per_object_max"],
                                ev["objects_not_checked"])
     name = r["engine"] + (" (%s)" % r["engine_version"] if r.get("engine_version") else "")
-    row = [name, "%d" % r["objects"], "%.0f" % r["soak_s"],
+    objects = "%d" % r["objects"]
+    if r.get("interval_s", 60) != 60:
+        objects += " every %g s" % r["interval_s"]
+    row = [name, objects, "%.0f" % r["soak_s"],
            fmt(r.get("latency_avg_s"), "%.4f"), fmt(r.get("latency_max_s"), "%.3f"),
            "%d / %.0f" % (r["checks_listener"], r["checks_due"]),
            "%.1f" % r["cpu_pct"], fmt(r["exec_floor_pct"], "%.1f"),
@@ -518,6 +522,7 @@ def main():
     m.add_argument("--soak", type=float, required=True)
     m.add_argument("--sample-every", type=float, default=10.0)
     m.add_argument("--objects-every", type=float, default=30.0)
+    m.add_argument("--interval", type=float, default=60.0)
     m.add_argument("--listener-pid", type=int, required=True)
     m.add_argument("--count-file", required=True)
     m.add_argument("--out", required=True)

@@ -6,11 +6,12 @@
  * loop time at checker_start.  Every host and service has one struct
  * chk_ent, which sits in the wheel (waiting for its due tick), in the run
  * queue (due, waiting for a gate) or in neither (running, or not
- * scheduled).  The wheel timer fires at every tick; entries that fall
- * due go to the run queue, and the queue is drained as far as the gates
- * allow at every tick and after every result.  Drift is measured from the
- * due tick's instant to the start; due times are whole ticks, so drift is
- * what the loop adds, not the tick width.
+ * scheduled).  The wheel timer fires at the ticks where something is
+ * due (at every tick while the run queue holds checks); entries that
+ * fall due go to the run queue, and the queue is drained as far as the
+ * gates allow at every wake-up and after every result.  Drift is
+ * measured from the due tick's instant to the start; due times are whole
+ * ticks, so drift is what the loop adds, not the tick width.
  *
  * The next check keeps the sub-second phase of the last start: the state
  * machine says whether and how many seconds later (its next_check is
@@ -215,6 +216,7 @@ chk_stats_add(struct checker_stats *dst, const struct checker_stats *src)
 	dst->lost += src->lost;
 	dst->passive += src->passive;
 	dst->skipped_period += src->skipped_period;
+	dst->tick_wakeups += src->tick_wakeups;
 }
 
 /*
@@ -301,6 +303,8 @@ chk_is_active(const struct checker *c, const struct chk_ent *e)
 	return e->is_host ? c->cfg->execute_host_checks : c->cfg->execute_service_checks;
 }
 
+static void chk_arm(struct checker *c);
+
 void
 chk_schedule_tick(struct checker *c, struct chk_ent *e, uint64_t tick)
 {
@@ -311,6 +315,9 @@ chk_schedule_tick(struct checker *c, struct chk_ent *e, uint64_t tick)
 	wheel_move(c->wheel, &e->we, tick);
 	st->next_check = (time_t)floor(chk_tick_time(c, tick));
 	st->should_be_scheduled = 1;
+	/* due before the tick the timer sleeps to: wake earlier */
+	if (tick < c->armed_tick && !c->in_tick && c->started && !c->stopped)
+		chk_arm(c);
 }
 
 /* the first check: spread over the interval by a stable hash of the name */
@@ -380,7 +387,23 @@ static void
 chk_arm(struct checker *c)
 {
 	double m = chk_mono() - c->t0_mono;
-	double next = (floor(m * c->tps + 1e-3) + 1.0) / c->tps;
+	uint64_t tick = (uint64_t)floor(m * c->tps + 1e-3) + 1;
+	double next;
+
+	/* with nothing waiting to start, sleep through the empty ticks up to
+	 * the next due entry (at most 10 s: a safety net); every schedule goes
+	 * through chk_schedule_tick, which re-arms when it is earlier */
+	if (runq_depth(c->runq) == 0) {
+		uint64_t due = wheel_next_due(c->wheel);
+		uint64_t cap = tick + 10 * (uint64_t)c->tps;
+
+		if (due > cap)
+			due = cap;
+		if (due > tick)
+			tick = due;
+	}
+	c->armed_tick = tick;
+	next = (double)tick / c->tps;
 
 #ifdef __linux__
 	if (c->tick_fd >= 0) {
@@ -412,8 +435,11 @@ chk_arm(struct checker *c)
 static void
 chk_tick(struct checker *c)
 {
+	c->in_tick = 1;
+	c->st.tick_wakeups++;
 	wheel_advance(c->wheel, chk_now_tick(c), chk_fire, c);
 	chk_dispatch(c);
+	c->in_tick = 0;
 	if (!c->stopped)
 		chk_arm(c);
 }

@@ -103,6 +103,7 @@ struct checker_stats {
 	uint64_t lost;            /* results lost with a dying worker */
 	uint64_t passive;
 	uint64_t skipped_period;  /* due outside their check_period */
+	uint64_t tick_wakeups;    /* times the tick timer woke the loop */
 	size_t queue_depth;
 	size_t queue_max;
 	size_t running;

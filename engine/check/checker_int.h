@@ -81,6 +81,8 @@ struct checker {
 	ev_timer tick;            /* the tick timer when there is no timerfd */
 	ev_io tick_io;            /* the tick timer: a timerfd (tick_fd), else -1 */
 	int tick_fd;
+	uint64_t armed_tick;      /* the tick the timer is set for (chk_arm) */
+	int in_tick;              /* chk_tick is on the stack: it re-arms at its end */
 	ev_timer fresh_svc;       /* freshness.c */
 	ev_timer fresh_host;
 	struct checker_run *runs; /* every run in flight */

@@ -131,6 +131,7 @@ dstats_fill(struct statsfile_buf *b, struct checker *c, struct wpool *pool,
 	statsfile_add(b, "checks_lost", "%llu", (unsigned long long)cs.lost);
 	statsfile_add(b, "checks_skipped_period", "%llu",
 	    (unsigned long long)cs.skipped_period);
+	statsfile_add(b, "tick_wakeups", "%llu", (unsigned long long)cs.tick_wakeups);
 	statsfile_add(b, "queue_depth", "%zu", cs.queue_depth);
 	statsfile_add(b, "queue_depth_max", "%zu", cs.queue_max);
 	if (ov != NULL) {

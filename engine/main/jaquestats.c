@@ -53,6 +53,7 @@ static const struct {
 	{ "JQSCHEDULED", "checks_scheduled", "checks scheduled now." },
 	{ "JQQUEUEDEPTH", "queue_depth", "checks due and waiting to start now." },
 	{ "JQQUEUEMAX", "queue_depth_max", "most checks ever waiting to start." },
+	{ "JQTICKWAKES", "tick_wakeups", "times the tick timer woke jaque since start." },
 	{ "JQOVERLOADED", "overloaded", "1 while checks start 5 s or more late (overload)." },
 	{ "JQSTARTLAGMS", "start_lag_ms", "latest start in the last 5 s, after due (ms)." },
 	{ "JQOVERLOADSECS", "overload_seconds", "seconds spent overloaded since start." },
@@ -227,6 +228,7 @@ js_report(const char *path, const char *jq, time_t now)
 	js_line("jaque Version:", jq, "version");
 	js_line("jaque PID:", jq, "pid");
 	js_line("Ticks Per Second:", jq, "ticks_per_second");
+	js_line("Tick Wake-ups:", jq, "tick_wakeups");
 	printf("\n");
 	js_pair("Checks Started/Finished:", jq, "checks_started", "checks_finished");
 	if (js_rate(jq, "checks_started", &r1) == 0 && js_rate(jq, "checks_finished", &r2) == 0)

@@ -349,6 +349,7 @@ pid=4321
 program_start=$((now - 602))
 written=$((now - 2))
 ticks_per_second=100
+tick_wakeups=5432
 hosts=5
 services=11
 checks_started=1200
@@ -389,6 +390,7 @@ elif ! cmp -s "$tmp/jq_report.nb" "$tmp/jq_report.jb"; then
 elif [ "$(tail -n +7 "$tmp/jq_report.j" | sed -n "$(($(wc -l <"$tmp/jq_report.nb") + 1))p")" != \
     "CURRENT JAQUE DATA" ] ||
     ! grep -q '^Run Queue Depth Now / Max: *3 / 17$' "$tmp/jq_report.j" ||
+    ! grep -q '^Tick Wake-ups: *5432$' "$tmp/jq_report.j" ||
     ! grep -q '^   In-process (shims) / Workers: *300 / 900$' "$tmp/jq_report.j" ||
     ! grep -q '^   Per Minute: *120.0 / 119.0$' "$tmp/jq_report.j" ||
     ! grep -q '^   p50 / p99 / max: *0.420 / 9.100 / 15.342 ms$' "$tmp/jq_report.j" ||
@@ -401,8 +403,8 @@ JQVARS=JQVERSION,JQPID,JQCHKSTARTED,JQCHKFINISHED,JQSHIMCHECKS,JQWORKERCHECKS,JQ
 JQVARS=$JQVARS,JQTIMEOUTS,JQLOST,JQRUNNING,JQSCHEDULED,JQQUEUEDEPTH,JQQUEUEMAX,JQWORKERS
 JQVARS=$JQVARS,JQWORKERSALIVE,JQWORKERRESTARTS,JQDRIFTCOUNT,JQDRIFTP50US,JQDRIFTP99US
 JQVARS=$JQVARS,JQDRIFTMAXUS,JQDRIFTAVGUS,JQDRIFTLT5,JQDRIFTLT10,JQDRIFTLT25,JQDRIFTLT7
-JQVARS=$JQVARS,JQDRIFTINF,JQCHKSTARTEDPM,JQCHKFINISHEDPM,JQNOSUCH
-want="0.1.0:4321:1200:1190:300:900:7:2:1:10:16:3:17:4:4:1:1200:420:9100:15342:812:1100:90:10:U:0:120:119:JQNOSUCH:"
+JQVARS=$JQVARS,JQDRIFTINF,JQCHKSTARTEDPM,JQCHKFINISHEDPM,JQTICKWAKES,JQNOSUCH
+want="0.1.0:4321:1200:1190:300:900:7:2:1:10:16:3:17:4:4:1:1200:420:9100:15342:812:1100:90:10:U:0:120:119:5432:JQNOSUCH:"
 got=$("$JAQUESTATS" -c "$jcfg" -m -D : -d "$JQVARS")
 [ "$got" = "$want" ] && pass jq_mrtg || fail jq_mrtg "got $got, want $want"
 # written 2 s before "now" above; a second or two may have passed since
@@ -528,7 +530,8 @@ if [ -x "$JAQUE" ]; then
 		    JQCHKFINISHED=checks_finished JQSHIMCHECKS=checks_builtin \
 		    JQWORKERCHECKS=checks_worker JQQUEUEMAX=queue_depth_max JQWORKERS=workers \
 		    JQWORKERSALIVE=workers_alive JQDRIFTP50US=drift_p50_us JQDRIFTMAXUS=drift_max_us \
-		    JQDRIFTLT5=drift_bucket_5000 JQDRIFTINF=drift_bucket_inf; do
+		    JQDRIFTLT5=drift_bucket_5000 JQDRIFTINF=drift_bucket_inf \
+		    JQTICKWAKES=tick_wakeups; do
 			want=$(sed -n "s/^${kv#*=}=//p" "$d/copy/jaque-stats.dat")
 			got=$("$JAQUESTATS" -m -s "$d/copy/status.dat" -d "${kv%%=*}")
 			[ -n "$want" ] && [ "$got" = "$want" ] || bad="$bad ${kv%%=*}=$got(want $want)"

@@ -376,6 +376,77 @@ t_scheduled(void **state)
 	assert_true(drift_quantile(checker_drift(f->c), 0.5) < 100000);
 }
 
+/*
+ * The tick timer sleeps through empty ticks: at 100 ticks a second over
+ * 2.6 s, a timer waking at every tick would wake some 260 times; with 8
+ * objects due about once a second it wakes once per due tick or so.
+ */
+static void
+t_tick_sleeps(void **state)
+{
+	struct fx *f = *state;
+	ev_timer stop;
+	int a = fx_service_id(f, "h1", "a");
+	struct checker_stats st;
+
+	f->c = fx_checker(f);
+	checker_start(f->c);
+	ev_timer_init(&stop, stop_loop, 2.6, 0);
+	ev_timer_start(f->loop, &stop);
+	ev_run(f->loop, 0);
+	checker_stats(f->c, &st);
+	assert_true(st.tick_wakeups >= 3);
+	assert_true(st.tick_wakeups <= 40);
+	/* and the checks still start when due */
+	assert_true(f->runs_svc[a] >= 2 && f->runs_svc[a] <= 3);
+	assert_true(drift_quantile(checker_drift(f->c), 0.5) < 100000);
+}
+
+static void
+schedule_b(struct ev_loop *loop, ev_timer *w, int revents)
+{
+	struct fx *f = w->data;
+	const struct obj_service *s = objects_find_service(f->gen.objs, "h1", "b");
+
+	(void)loop;
+	(void)revents;
+	checker_schedule(f->c, s->host, s, time(NULL) + 1, 1);
+}
+
+/*
+ * A check scheduled while the timer sleeps (every object's checks are off:
+ * after the first round of services only the hosts' first checks, spread
+ * over a minute, are in the wheel, so it sleeps seconds at a time) wakes
+ * it in time: the check starts within a few ticks of its due time, not at
+ * the end of the sleep.  Disabled objects record no drift, so the one
+ * drift is the forced check's.
+ */
+static void
+t_tick_rearm(void **state)
+{
+	struct fx *f = *state;
+	ev_timer stop, sched;
+	int b = fx_service_id(f, "h1", "b");
+	unsigned i;
+
+	f->c = fx_checker(f);
+	for (i = 0; i < f->gen.objs->nservices; i++)
+		checker_svc_states(f->c)[i].c.active_checks_enabled = 0;
+	for (i = 0; i < f->gen.objs->nhosts; i++)
+		checker_host_states(f->c)[i].c.active_checks_enabled = 0;
+	checker_start(f->c);
+	/* 1.3 s in, the first round is over and the wheel is empty */
+	ev_timer_init(&sched, schedule_b, 1.3, 0);
+	sched.data = f;
+	ev_timer_start(f->loop, &sched);
+	ev_timer_init(&stop, stop_loop, 3.6, 0);
+	ev_timer_start(f->loop, &stop);
+	ev_run(f->loop, 0);
+	assert_int_equal(f->runs_svc[b], 1);
+	assert_int_equal(drift_count(checker_drift(f->c)), 1);
+	assert_true(drift_max(checker_drift(f->c)) < 50000);
+}
+
 /* passive results go through the state machine; refused when switched off */
 static void
 t_passive(void **state)
@@ -535,6 +606,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_soft_hard, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_global_gate, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_host_gate, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_tick_sleeps, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_tick_rearm, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_scheduled, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_passive, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_on_demand_host, setup, teardown),
