@@ -152,7 +152,6 @@ chk_run(struct checker *c, struct chk_ent *e, double now)
 	r->c = c;
 	r->e = e;
 	r->start = now;
-	r->start_tick = e->due_tick;
 	r->key = c->hkey[e->is_host ? e->id : c->objs->services[e->id].host->id];
 	r->timeout = e->is_host ? c->cfg->host_check_timeout : c->cfg->service_check_timeout;
 	if (r->timeout <= 0)
@@ -166,6 +165,10 @@ chk_run(struct checker *c, struct chk_ent *e, double now)
 	if (drift < 0)
 		drift = 0;
 	r->latency = drift;
+	/* the next check counts from the tick this one started in, as
+	 * Nagios's counts from the start: a late start (an overload) moves
+	 * the schedule on, so the lag settles instead of growing */
+	r->start_tick = e->due_tick + (uint64_t)floor(drift * c->tps);
 	if (drift > c->lag_max)
 		c->lag_max = drift;
 	drift_add(c->drift, (uint64_t)llround(drift * 1e6));

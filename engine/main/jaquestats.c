@@ -54,7 +54,7 @@ static const struct {
 	{ "JQQUEUEDEPTH", "queue_depth", "checks due and waiting to start now." },
 	{ "JQQUEUEMAX", "queue_depth_max", "most checks ever waiting to start." },
 	{ "JQTICKWAKES", "tick_wakeups", "times the tick timer woke jaque since start." },
-	{ "JQOVERLOADED", "overloaded", "1 while checks start 5 s or more late (overload)." },
+	{ "JQOVERLOADED", "overloaded", "1 while overloaded (checks 5 s late, or a backlog)." },
 	{ "JQSTARTLAGMS", "start_lag_ms", "latest start in the last 5 s, after due (ms)." },
 	{ "JQOVERLOADSECS", "overload_seconds", "seconds spent overloaded since start." },
 	{ "JQWORKERS", "workers", "workers configured." },

@@ -8,8 +8,12 @@ overload_update(struct overload *o, double lag, size_t depth, time_t now)
 {
 	o->lag = lag;
 	o->depth = depth;
+	if (lag >= OVERLOAD_BACKLOG_LAG && depth > 0)
+		o->backlog++;
+	else
+		o->backlog = 0;
 	if (!o->on) {
-		if (lag < OVERLOAD_ON_LAG)
+		if (lag < OVERLOAD_ON_LAG && o->backlog < OVERLOAD_BACKLOG_PERIODS)
 			return OVERLOAD_NONE;
 		o->on = 1;
 		o->since = now;

@@ -8,7 +8,14 @@
  * The daemon feeds it the largest start lag of each stats period and the
  * queue depth; an edge is logged and the figures go to jaquestats.
  *
- * On: a check started OVERLOAD_ON_LAG seconds or more after it was due.
+ * On: a check started OVERLOAD_ON_LAG seconds or more after it was due,
+ * or, OVERLOAD_BACKLOG_PERIODS periods in a row, one started
+ * OVERLOAD_BACKLOG_LAG seconds late and checks were waiting to start.
+ * The second form is the steady state of an overload: each check is
+ * rescheduled from when it started (as Nagios does), so the lag does not
+ * grow without end but settles where the stretched intervals fit what
+ * the machine can run (the objects over the checks a second it runs,
+ * minus the interval), which can be under OVERLOAD_ON_LAG.
  * Off: in a whole period no check started OVERLOAD_OFF_LAG seconds late
  * and nothing waits to start.
  */
@@ -20,6 +27,8 @@
 
 #define OVERLOAD_ON_LAG 5.0
 #define OVERLOAD_OFF_LAG 1.0
+#define OVERLOAD_BACKLOG_LAG 1.0
+#define OVERLOAD_BACKLOG_PERIODS 2
 /* while it lasts, say so again this often (seconds) */
 #define OVERLOAD_REMIND 300
 
@@ -38,6 +47,7 @@ struct overload {
 	unsigned long spells;  /* how many began */
 	double lag;            /* the largest start lag of the last period, seconds */
 	size_t depth;          /* checks waiting to start at the last update */
+	unsigned backlog;      /* periods in a row with a backlog (see above) */
 };
 
 /* one stats period ended at now: its largest start lag and the queue depth */

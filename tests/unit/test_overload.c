@@ -1,6 +1,7 @@
 /*
  * test_overload: the overload rule (engine/sched/overload.c): on at a
- * start lag of OVERLOAD_ON_LAG, not below; off only after a period with
+ * start lag of OVERLOAD_ON_LAG, not below, or on a backlog lasting
+ * OVERLOAD_BACKLOG_PERIODS periods; off only after a period with
  * small lag and an empty queue; a reminder every OVERLOAD_REMIND seconds
  * while on; the seconds and spells counted.
  */
@@ -30,6 +31,33 @@ t_begins_at_threshold(void **state)
 	assert_int_equal(o.spells, 1);
 	assert_int_equal(o.depth, 50);
 	assert_true(o.lag == OVERLOAD_ON_LAG);
+}
+
+/* a backlog that lasts: a second late with checks waiting, two periods in a row */
+static void
+t_begins_on_lasting_backlog(void **state)
+{
+	struct overload o;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	/* late but nothing waits, twice: not a backlog */
+	assert_int_equal(overload_update(&o, 3.0, 0, 100), OVERLOAD_NONE);
+	assert_int_equal(overload_update(&o, 3.0, 0, 105), OVERLOAD_NONE);
+	/* waiting but on time: not late */
+	assert_int_equal(overload_update(&o, OVERLOAD_BACKLOG_LAG - 0.01, 40, 110), OVERLOAD_NONE);
+	/* one period of backlog, then a break, then one more: still not */
+	assert_int_equal(overload_update(&o, 3.0, 40, 115), OVERLOAD_NONE);
+	assert_int_equal(overload_update(&o, 0.2, 40, 120), OVERLOAD_NONE);
+	assert_int_equal(overload_update(&o, 3.0, 40, 125), OVERLOAD_NONE);
+	assert_int_equal(o.on, 0);
+	/* the second period in a row */
+	assert_int_equal(overload_update(&o, OVERLOAD_BACKLOG_LAG, 40, 130), OVERLOAD_BEGAN);
+	assert_int_equal(o.on, 1);
+	assert_int_equal(o.since, 130);
+	/* and it ends as any overload does */
+	assert_int_equal(overload_update(&o, 0.5, 0, 135), OVERLOAD_ENDED);
+	assert_int_equal(o.backlog, 0);
 }
 
 static void
@@ -83,6 +111,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(t_begins_at_threshold),
+		cmocka_unit_test(t_begins_on_lasting_backlog),
 		cmocka_unit_test(t_ends_only_when_caught_up),
 		cmocka_unit_test(t_reminders),
 	};
