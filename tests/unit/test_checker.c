@@ -43,6 +43,7 @@ struct fx {
 	int rc[8];            /* per service id: exit code of the next runs */
 	int host_rc;
 	int hold;             /* 1: keep runs pending instead of ending them */
+	double released_at;   /* t_late_start_moves_schedule: when the runs ended */
 	struct checker_run *pending[MAXRUNS];
 	int npending;
 	int runs_svc[8];
@@ -447,6 +448,56 @@ t_tick_rearm(void **state)
 	assert_true(drift_max(checker_drift(f->c)) < 50000);
 }
 
+static void
+release_a(struct ev_loop *loop, ev_timer *w, int revents)
+{
+	struct fx *f = w->data;
+
+	(void)revents;
+	f->hold = 0;
+	f->released_at = ev_time();
+	while (f->npending > 0)
+		checker_builtin_done(f->pending[--f->npending], 0, "OK\n", 3);
+	ev_break(loop, EVBREAK_ALL);
+}
+
+/*
+ * A check that starts late (it waited 1.2 s behind the one check the
+ * global gate lets run) counts its next check from its start, as
+ * Nagios's next_check counts from the check's start: the next one is a
+ * check interval (1 s) after the start, not after the due time, which
+ * would be in the past already (an overload's lag would then grow).
+ */
+static void
+t_late_start_moves_schedule(void **state)
+{
+	struct fx *f = *state;
+	ev_timer rel;
+	int b = fx_service_id(f, "h1", "b");
+	const struct svc_state *ss;
+
+	f->gen.cfg.global_concurrency = 1;
+	f->c = fx_checker(f);
+	checker_start(f->c);
+	f->hold = 1;
+	force(f, "h1", "a");
+	force(f, "h1", "b");
+	assert_int_equal(f->npending, 1);
+	assert_int_equal(f->runs_svc[b], 0);
+	ev_timer_init(&rel, release_a, 1.2, 0);
+	rel.data = f;
+	ev_timer_start(f->loop, &rel);
+	ev_run(f->loop, 0);
+	assert_int_equal(f->runs_svc[b], 1);
+	ss = &checker_svc_states(f->c)[b];
+	/* started about 1.2 s late */
+	assert_true(drift_max(checker_drift(f->c)) >= 1000000);
+	/* next_check is whole seconds: floor(start + 1) is after the release,
+	 * floor(due + 1) = floor(release - 0.2) is before it */
+	assert_true((double)ss->c.next_check > f->released_at);
+	assert_true((double)ss->c.next_check <= f->released_at + 1.0);
+}
+
 /* passive results go through the state machine; refused when switched off */
 static void
 t_passive(void **state)
@@ -608,6 +659,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_host_gate, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_tick_sleeps, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_tick_rearm, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_late_start_moves_schedule, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_scheduled, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_passive, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_on_demand_host, setup, teardown),
