@@ -60,8 +60,9 @@ if [ -z "${OBJECTS_EVERY:-}" ]; then
 fi
 row=$engine-$n
 [ "$INTERVAL" = 60 ] || row=$row-i$INTERVAL
-case ${TICKS_PER_SECOND:-100} in *[!0-9]* | 0) echo "bench-compare: TICKS_PER_SECOND must be a positive number" >&2; exit 2 ;; esac
-case $engine in jaque*) [ "${TICKS_PER_SECOND:-100}" = 100 ] || row=$row-t$TICKS_PER_SECOND ;; esac
+TICKS_PER_SECOND=${TICKS_PER_SECOND:-100}
+case $TICKS_PER_SECOND in '' | *[!0-9]* | 0) echo "bench-compare: TICKS_PER_SECOND must be a positive number" >&2; exit 2 ;; esac
+case $engine in jaque*) [ "$TICKS_PER_SECOND" = 100 ] || row=$row-t$TICKS_PER_SECOND ;; esac
 CHECK_TCP=${CHECK_TCP:-/usr/lib/nagios/plugins/check_tcp}
 kit=$root/contrib/bench-compare
 out=${OUT:-$root/build/bench-compare}
@@ -124,10 +125,9 @@ esac
 
 T=$(mktemp -d /tmp/bench-compare.XXXXXX)
 epid='' lpid='' spid=''
-# the engine's whole process tree (workers, helpers, plugins) as pid:comm
-# every descendant of PID as pid:comm, from one ps snapshot (an overloaded
-# engine can have thousands of plugins running: a pgrep per process took
-# minutes)
+# the engine's whole process tree (workers, helpers, plugins): every
+# descendant of PID as pid:comm, from one ps snapshot (an overloaded engine
+# can have thousands of plugins running: a pgrep per process took minutes)
 descendants() {
 	ps -e -o pid= -o ppid= -o comm= | awk -v root="$1" '
 		{ parent[$1] = $2; comm[$1] = $3 }
@@ -229,7 +229,7 @@ naemon)
 jaque | jaque-builtin)
 	subst "$kit/conf/jaque-nagios.cfg" "$T/nagios.cfg"
 	subst "$kit/conf/jaque.cfg" "$T/jaque.cfg" -e "s|@BUILTIN@|$builtin|g" \
-	    -e "s|@TPS@|${TICKS_PER_SECOND:-100}|g"
+	    -e "s|@TPS@|$TICKS_PER_SECOND|g"
 	"$JAQUE" -v "$T/nagios.cfg" > "$T/verify.out" 2>&1 || { cat "$T/verify.out" >&2; fail "jaque -v refused the configuration"; }
 	start=("$JAQUE" "$T/nagios.cfg")
 	sample_args+=(--jaquestats "$JAQUESTATS" --jaque-stats "$T/var/jaque-stats.dat")
