@@ -48,6 +48,18 @@ hash_str(const char *s)
 	return h;
 }
 
+uint64_t
+hash_mix64(uint64_t h)
+{
+	/* the splitmix64 finaliser: xor-shift, multiply, twice, xor-shift */
+	h ^= h >> 30;
+	h *= 0xbf58476d1ce4e5b9ULL;
+	h ^= h >> 27;
+	h *= 0x94d049bb133111ebULL;
+	h ^= h >> 31;
+	return h;
+}
+
 struct hmap *
 hmap_new(size_t hint)
 {

@@ -12,6 +12,9 @@
 #include <stdint.h>
 
 uint64_t hash_str(const char *s);
+/* every input bit moved into every output bit: for hash_str's low bits,
+ * which are weak (FNV-1a), when they pick among n by h % n */
+uint64_t hash_mix64(uint64_t h);
 uint64_t hash_bytes(const void *p, size_t n);
 
 struct hmap;

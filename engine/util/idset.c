@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/util/hash.h"
 #include "engine/util/xalloc.h"
 
 void
@@ -60,17 +61,6 @@ struct pairset {
 	size_t count;
 };
 
-static uint64_t
-pairset_hash(uint64_t k)
-{
-	k ^= k >> 33;
-	k *= 0xff51afd7ed558ccdULL;
-	k ^= k >> 33;
-	k *= 0xc4ceb9fe1a85ec53ULL;
-	k ^= k >> 33;
-	return k;
-}
-
 struct pairset *
 pairset_new(size_t hint)
 {
@@ -95,7 +85,7 @@ pairset_free(struct pairset *p)
 static uint64_t *
 pairset_find(const struct pairset *p, uint64_t k)
 {
-	size_t j = pairset_hash(k) & (p->cap - 1);
+	size_t j = hash_mix64(k) & (p->cap - 1);
 
 	while (p->slots[j] != 0 && p->slots[j] != k)
 		j = (j + 1) & (p->cap - 1);

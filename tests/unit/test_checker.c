@@ -637,6 +637,70 @@ t_adopt_overrides(void **state)
 	unlink(path);
 }
 
+/*
+ * The first checks are spread evenly over the interval by a hash of the
+ * name, here in the bench estate's form (h000000, h000000;tcp000000...),
+ * whose FNV hashes end in binary 11 five times in eight: taken straight
+ * (h % span) they put most checks on every fourth tick.  At one tick a
+ * second over 60 s, next_check (whole seconds) shows the ticks: 2 000
+ * services spread evenly put about 33 on each second, at most ~50; the
+ * unmixed hash put 80 or more on some.
+ */
+static void
+t_first_spread_even(void **state)
+{
+	struct fx *f = *state;
+	const struct svc_state *ss;
+	int per_s[64] = { 0 }, i, max = 0;
+	size_t len = 0, cap = 1 << 20;
+	char *cfg = test_malloc(cap), path[128];
+	time_t base;
+
+	len += (size_t)snprintf(cfg + len, cap - len,
+	    "define command {\n command_name fake\n command_line fake $HOSTNAME$ $SERVICEDESC$\n}\n"
+	    "define timeperiod {\n timeperiod_name always\n alias a\n"
+	    " sunday 00:00-24:00\n monday 00:00-24:00\n tuesday 00:00-24:00\n"
+	    " wednesday 00:00-24:00\n thursday 00:00-24:00\n friday 00:00-24:00\n"
+	    " saturday 00:00-24:00\n}\n"
+	    "define contact {\n contact_name c\n host_notification_period always\n"
+	    " service_notification_period always\n host_notification_commands fake\n"
+	    " service_notification_commands fake\n}\n");
+	for (i = 0; i < 1000; i++)
+		len += (size_t)snprintf(cfg + len, cap - len,
+		    "define host {\n host_name h%06d\n address 127.0.0.1\n check_command fake\n"
+		    " max_check_attempts 1\n contacts c\n check_period always\n}\n", i);
+	for (i = 0; i < 2000; i++)
+		len += (size_t)snprintf(cfg + len, cap - len,
+		    "define service {\n host_name h%06d\n service_description tcp%06d\n"
+		    " check_command fake\n max_check_attempts 1\n check_interval 1\n"
+		    " retry_interval 1\n check_period always\n contacts c\n}\n", i % 1000, i);
+	assert_true(len < cap - 1);
+	write_file(f->dir, "objects.cfg", cfg);
+	test_free(cfg);
+	write_file(f->dir, "nagios.cfg", "cfg_file=objects.cfg\n");
+	config_gen_free(&f->gen);
+	snprintf(path, sizeof(path), "%s/nagios.cfg", f->dir);
+	assert_int_equal(config_read(path, NULL, f->d, NULL, &f->gen), CONFIG_OK);
+	f->gen.cfg.ticks_per_second = 1;
+	f->c = fx_checker(f);
+	checker_start(f->c);
+	ss = checker_svc_states(f->c);
+	base = ss[0].c.next_check;
+	for (i = 0; i < 2000; i++)
+		if (ss[i].c.next_check < base)
+			base = ss[i].c.next_check;
+	for (i = 0; i < 2000; i++) {
+		long k = (long)(ss[i].c.next_check - base);
+
+		assert_true(k >= 0 && k < 64);
+		per_s[k]++;
+	}
+	for (i = 0; i < 64; i++)
+		if (per_s[i] > max)
+			max = per_s[i];
+	assert_true(max <= 55);
+}
+
 int
 main(void)
 {
@@ -647,6 +711,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_tick_rearm, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_late_start_moves_schedule, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_scheduled, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_first_spread_even, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_passive, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_on_demand_host, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_adopt_and_stop, setup, teardown),
