@@ -36,8 +36,9 @@
 # every object's last_check; keep it under the interval), CHECK_TCP
 # (/usr/lib/nagios/plugins/check_tcp), NAGIOS4, NAGIOS4STATS, ICINGA2,
 # NAEMON_SRC, NAEMON_PREFIX (build/bench-compare/naemon), JAQUE,
-# JAQUESTATS (build/dev), TICKS_PER_SECOND (jaque's; 100, else the row's
-# files are <...>-t<TPS>.*), OUT (build/bench-compare: where the rows go),
+# JAQUESTATS (build/dev), TICKS_PER_SECOND (jaque's; 100 for jaque and 5
+# for jaque-builtin, else the row's files are <...>-t<TPS>.*), OUT
+# (build/bench-compare: where the rows go),
 # FLOOR=0 skips the exec floor (at 1 000 checks a second it takes minutes),
 # KEEP_TMP=1 keeps the run's directory.
 set -euo pipefail
@@ -60,9 +61,12 @@ if [ -z "${OBJECTS_EVERY:-}" ]; then
 fi
 row=$engine-$n
 [ "$INTERVAL" = 60 ] || row=$row-i$INTERVAL
-TICKS_PER_SECOND=${TICKS_PER_SECOND:-100}
+# the tuned tick rate of each jaque row (conf/jaque.cfg says why)
+tps_tuned=100
+[ "$engine" = jaque-builtin ] && tps_tuned=5
+TICKS_PER_SECOND=${TICKS_PER_SECOND:-$tps_tuned}
 case $TICKS_PER_SECOND in '' | *[!0-9]* | 0) echo "bench-compare: TICKS_PER_SECOND must be a positive number" >&2; exit 2 ;; esac
-case $engine in jaque*) [ "$TICKS_PER_SECOND" = 100 ] || row=$row-t$TICKS_PER_SECOND ;; esac
+case $engine in jaque*) [ "$TICKS_PER_SECOND" = "$tps_tuned" ] || row=$row-t$TICKS_PER_SECOND ;; esac
 CHECK_TCP=${CHECK_TCP:-/usr/lib/nagios/plugins/check_tcp}
 kit=$root/contrib/bench-compare
 out=${OUT:-$root/build/bench-compare}
@@ -124,7 +128,7 @@ jaque | jaque-builtin)
 esac
 
 T=$(mktemp -d /tmp/bench-compare.XXXXXX)
-epid='' lpid='' spid=''
+epid='' lpid='' spid='' wpid=''
 # the engine's whole process tree (workers, helpers, plugins): every
 # descendant of PID as pid:comm, from one ps snapshot (an overloaded engine
 # can have thousands of plugins running: a pgrep per process took minutes)
@@ -172,6 +176,7 @@ stop_engine() {
 cleanup() {
 	set +e
 	[ -n "$spid" ] && kill -TERM "$spid" 2> /dev/null
+	[ -n "$wpid" ] && { pkill -TERM -P "$wpid"; kill -TERM "$wpid"; } 2> /dev/null
 	stop_engine
 	[ -n "$lpid" ] && kill -TERM "$lpid" 2> /dev/null
 	wait 2> /dev/null
@@ -266,8 +271,12 @@ esac
 
 # --- run and measure
 echo "bench-compare: $engine ($version), $n objects ($hosts hosts, $svcs services), warm-up ${WARMUP}s, soak ${soak}s"
+cc -O2 -o "$T/wakeprobe" contrib/bench/wakeprobe.c || fail "contrib/bench/wakeprobe.c did not build"
 "${start[@]}" > "$T/engine.out" 2>&1 &
 epid=$!
+# the machine's own wake-up lateness over the soak, beside the engine
+(sleep "$WARMUP" && exec "$T/wakeprobe" "$soak") > "$T/wake.json" &
+wpid=$!
 python3 "$kit/sample.py" measure --engine "$engine" --pid "$epid" --objects "$n" \
     --warmup "$WARMUP" --soak "$soak" --sample-every "$SAMPLE_EVERY" \
     --objects-every "$OBJECTS_EVERY" --interval "$INTERVAL" \
@@ -276,6 +285,8 @@ python3 "$kit/sample.py" measure --engine "$engine" --pid "$epid" --objects "$n"
 spid=$!
 wait "$spid" || { spid=; fail "the measurement failed"; }
 spid=
+wait "$wpid" || fail "wakeprobe failed"
+wpid=
 stop_engine
 
 # --- the exec floor: as many check_tcp runs, started by a minimal C program
@@ -286,7 +297,10 @@ if [ "$builtin" = 0 ] && [ "${FLOOR:-1}" = 1 ]; then
 	floor=(--floor-cpu-s "$("$T/spawnfloor" "$runs" 8 "$CHECK_TCP" -H 127.0.0.1 -p "$port")")
 fi
 machine="$(nproc) CPUs, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
-python3 "$kit/sample.py" report "$T/raw.json" "${floor[@]}" --engine-version "$version" \
+tps=()
+case $engine in jaque*) tps=(--ticks-per-second "$TICKS_PER_SECOND") ;; esac
+python3 "$kit/sample.py" report "$T/raw.json" "${floor[@]}" "${tps[@]}" --wake-probe "$T/wake.json" \
+    --engine-version "$version" \
     --machine "$machine" --json "$out/$row.json" --md "$out/$row.md"
 python3 "$kit/sample.py" header
 cat "$out/$row.md"

@@ -6,7 +6,7 @@
 # naemon yet.  SRC is copied first: autoreconf and configure write into
 # the tree they run in, and SRC stays untouched.  Needs the Debian
 # packages build-essential autoconf automake libtool pkg-config gperf
-# libglib2.0-dev (help2man only for the man pages).  The build log is
+# libglib2.0-dev help2man (its install builds the man pages).  The build log is
 # DEST/build.log.
 set -euo pipefail
 [ $# -eq 2 ] || { echo "usage: $0 SRC DEST" >&2; exit 2; }
@@ -18,13 +18,13 @@ if [ ! -f "$src/configure.ac" ] || ! grep -q naemon "$src/configure.ac"; then
 	exit 1
 fi
 missing=
-for tool in autoreconf libtoolize gperf pkg-config cc make; do
+for tool in autoreconf libtoolize gperf pkg-config cc make help2man; do
 	command -v "$tool" > /dev/null || missing="$missing $tool"
 done
 pkg-config --exists glib-2.0 2> /dev/null || missing="$missing glib-2.0(libglib2.0-dev)"
 if [ -n "$missing" ]; then
 	echo "build-naemon: missing:$missing" >&2
-	echo "build-naemon: apt-get install -y build-essential autoconf automake libtool pkg-config gperf libglib2.0-dev" >&2
+	echo "build-naemon: apt-get install -y build-essential autoconf automake libtool pkg-config gperf libglib2.0-dev help2man" >&2
 	exit 1
 fi
 rm -rf "$dest/src"

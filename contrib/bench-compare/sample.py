@@ -9,8 +9,11 @@ calls this.  Three commands:
                     [--icinga-url URL --icinga-auth USER:PASSWORD]
                     [--jaquestats BIN --jaque-stats FILE]
       waits out the warm-up, then measures the soak and writes RAW.json
-  sample.py report RAW.json [--floor-cpu-s SECONDS] --json OUT.json --md OUT.md
-      adds the exec floor and writes the row (JSON and markdown)
+  sample.py report RAW.json [--floor-cpu-s SECONDS] [--wake-probe WAKE.json]
+                   [--ticks-per-second N] --json OUT.json --md OUT.md
+      adds the exec floor and the machine's wake-up lateness
+      (contrib/bench/wakeprobe.c, run over the soak beside the engine)
+      and writes the row (JSON and markdown)
   sample.py header
       the markdown table's header (contrib/bench-compare/table.sh)
 
@@ -449,6 +452,7 @@ def measure(args):
 
 # --- the row
 COLUMNS = ["engine", "objects", "soak (s)", "latency avg (s)", "latency max (s)",
+           "machine wake-up late max (ms)",
            "checks run (listener) / due", "cpu % (1 core)", "exec floor %", "cpu above floor %",
            "mem peak / stable (MiB)", "checks per object min-max (none)",
            "oldest last_check (s)", "date"]
@@ -486,6 +490,12 @@ def report(args):
         r["cpu_above_floor_pct"] = r["cpu_pct"] - r["exec_floor_pct"]
     else:
         r["exec_floor_pct"] = r["cpu_above_floor_pct"] = None
+    r["wake_probe"] = None
+    if args.wake_probe:
+        with open(args.wake_probe) as f:
+            r["wake_probe"] = json.load(f)
+    if args.ticks_per_second is not None:
+        r["ticks_per_second"] = args.ticks_per_second
     r["mem_peak_mib"] = r["mem_peak_kb"] / 1024.0
     r["mem_stable_mib"] = None if r["mem_stable_kb"] is None else r["mem_stable_kb"] / 1024.0
     with open(args.json, "w") as f:
@@ -497,11 +507,15 @@ def report(args):
         even = "%d-%d (%d)" % (ev["checks_per_object_min"], ev["checks_per_object_max"],
                                ev["objects_not_checked"])
     name = r["engine"] + (" (%s)" % r["engine_version"] if r.get("engine_version") else "")
+    if r.get("ticks_per_second", 100) != 100:
+        name += ", %d ticks/s" % r["ticks_per_second"]
+    wake = r["wake_probe"]["late_max_ms"] if r.get("wake_probe") else None
     objects = "%d" % r["objects"]
     if r.get("interval_s", 60) != 60:
         objects += " every %g s" % r["interval_s"]
     row = [name, objects, "%.0f" % r["soak_s"],
            fmt(r.get("latency_avg_s"), "%.4f"), fmt(r.get("latency_max_s"), "%.3f"),
+           fmt(wake, "%.1f"),
            "%d / %.0f" % (r["checks_listener"], r["checks_due"]),
            "%.1f" % r["cpu_pct"], fmt(r["exec_floor_pct"], "%.1f"),
            fmt(r["cpu_above_floor_pct"], "%.1f"),
@@ -537,6 +551,8 @@ def main():
     r.add_argument("raw")
     r.add_argument("--floor-cpu-s", type=float)
     r.add_argument("--engine-version")
+    r.add_argument("--wake-probe", help="wakeprobe's JSON line, from over the soak")
+    r.add_argument("--ticks-per-second", type=int, help="jaque's ticks_per_second")
     r.add_argument("--machine")
     r.add_argument("--json", required=True)
     r.add_argument("--md", required=True)
