@@ -21,9 +21,11 @@
 # max as the engine reports it, checks run (the listener's count) and due
 # (objects * soak / 60), cpu % of one core of the engine's process tree
 # with the plugins it reaped, memory peak and stable, and how evenly the
-# objects were checked (from each object's last_check).  Then the engine
-# is stopped and, for the plugin rows, the exec floor is measured: the cpu
-# contrib/bench/spawnfloor.c spends starting as many check_tcp runs
+# objects were checked (from each object's last_check); beside it,
+# contrib/bench/wakeprobe.c measures how late the machine itself wakes a
+# sleeping process over the soak (the row's "machine wake-up late max").
+# Then the engine is stopped and, for the plugin rows, the exec floor is
+# measured: the cpu contrib/bench/spawnfloor.c spends starting as many check_tcp runs
 # against the same listener.  The row goes to
 # build/bench-compare/<engine>-<objects>.json and .md and to stdout;
 # contrib/bench-compare/table.sh gathers the rows.  Exit 0: row written;
