@@ -69,17 +69,21 @@ write_file(const char *dir, const char *name, const char *text)
 	fclose(fp);
 }
 
+/* the "always" period and the contact c, in both fixtures' objects */
+#define FX_ALWAYS_AND_CONTACT \
+    "define timeperiod {\n timeperiod_name always\n alias a\n" \
+    " sunday 00:00-24:00\n monday 00:00-24:00\n tuesday 00:00-24:00\n" \
+    " wednesday 00:00-24:00\n thursday 00:00-24:00\n friday 00:00-24:00\n" \
+    " saturday 00:00-24:00\n}\n" \
+    "define contact {\n contact_name c\n host_notification_period always\n" \
+    " service_notification_period always\n host_notification_commands fake\n" \
+    " service_notification_commands fake\n}\n"
+
 static const char objects_cfg[] =
     "define command {\n command_name fake\n command_line fake $HOSTNAME$ $SERVICEDESC$\n}\n"
     "define command {\n command_name hfake\n command_line hfake $HOSTNAME$\n}\n"
-    "define timeperiod {\n timeperiod_name always\n alias a\n"
-    " sunday 00:00-24:00\n monday 00:00-24:00\n tuesday 00:00-24:00\n"
-    " wednesday 00:00-24:00\n thursday 00:00-24:00\n friday 00:00-24:00\n"
-    " saturday 00:00-24:00\n}\n"
+    FX_ALWAYS_AND_CONTACT
     "define timeperiod {\n timeperiod_name never\n alias n\n}\n"
-    "define contact {\n contact_name c\n host_notification_period always\n"
-    " service_notification_period always\n host_notification_commands fake\n"
-    " service_notification_commands fake\n}\n"
     "define host {\n name hb\n register 0\n check_command hfake\n max_check_attempts 1\n"
     " check_interval 60\n retry_interval 1\n check_period always\n contacts c\n"
     " notification_period always\n}\n"
@@ -199,6 +203,23 @@ fx_checker(struct fx *f)
 	return checker_new(f->loop, f->gen.objs, &f->gen.cfg, NULL, &hooks, 1000);
 }
 
+/* a checker started with its runs held pending (the gates' tests) */
+static void
+fx_start_held(struct fx *f)
+{
+	f->c = fx_checker(f);
+	checker_start(f->c);
+	f->hold = 1;
+}
+
+/* end every pending run with OK (one that starts meanwhile is ended too) */
+static void
+fx_end_all(struct fx *f)
+{
+	while (f->npending > 0)
+		checker_builtin_done(f->pending[--f->npending], 0, "OK\n", 3);
+}
+
 static int
 setup(void **state)
 {
@@ -286,9 +307,7 @@ t_global_gate(void **state)
 	struct checker_stats st;
 
 	f->gen.cfg.global_concurrency = 2;
-	f->c = fx_checker(f);
-	checker_start(f->c);
-	f->hold = 1;
+	fx_start_held(f);
 	force(f, "h1", "a");
 	force(f, "h1", "b");
 	force(f, "h2", "c");
@@ -305,11 +324,7 @@ t_global_gate(void **state)
 	assert_int_equal(f->npending, 2);
 	assert_int_equal(f->runs_svc[fx_service_id(f, "h2", "c")], 1);
 	assert_int_equal(f->runs_svc[fx_service_id(f, "h3", "d")], 0);
-	while (f->npending > 0) {
-		struct checker_run *r = f->pending[--f->npending];
-
-		checker_builtin_done(r, 0, "OK\n", 3);
-	}
+	fx_end_all(f);
 	assert_int_equal(f->runs_svc[fx_service_id(f, "h3", "d")], 1);
 	checker_stats(f->c, &st);
 	assert_int_equal(st.running, 0);
@@ -326,9 +341,7 @@ t_host_gate(void **state)
 	struct fx *f = *state;
 
 	f->gen.cfg.host_concurrency = 1;
-	f->c = fx_checker(f);
-	checker_start(f->c);
-	f->hold = 1;
+	fx_start_held(f);
 	force(f, "h1", "a");
 	force(f, "h2", "c");
 	force(f, "h3", "d");
@@ -340,8 +353,7 @@ t_host_gate(void **state)
 	f->pending[0] = f->pending[--f->npending];
 	assert_int_equal(f->runs_svc[fx_service_id(f, "h2", "c")], 1);
 	f->hold = 0;
-	while (f->npending > 0)
-		checker_builtin_done(f->pending[--f->npending], 0, "OK\n", 3);
+	fx_end_all(f);
 }
 
 static void
@@ -446,8 +458,7 @@ release_a(struct ev_loop *loop, ev_timer *w, int revents)
 	(void)revents;
 	f->hold = 0;
 	f->released_at = ev_time();
-	while (f->npending > 0)
-		checker_builtin_done(f->pending[--f->npending], 0, "OK\n", 3);
+	fx_end_all(f);
 	ev_break(loop, EVBREAK_ALL);
 }
 
@@ -467,9 +478,7 @@ t_late_start_moves_schedule(void **state)
 	const struct svc_state *ss;
 
 	f->gen.cfg.global_concurrency = 1;
-	f->c = fx_checker(f);
-	checker_start(f->c);
-	f->hold = 1;
+	fx_start_held(f);
 	force(f, "h1", "a");
 	force(f, "h1", "b");
 	assert_int_equal(f->npending, 1);
@@ -658,13 +667,7 @@ t_first_spread_even(void **state)
 
 	len += (size_t)snprintf(cfg + len, cap - len,
 	    "define command {\n command_name fake\n command_line fake $HOSTNAME$ $SERVICEDESC$\n}\n"
-	    "define timeperiod {\n timeperiod_name always\n alias a\n"
-	    " sunday 00:00-24:00\n monday 00:00-24:00\n tuesday 00:00-24:00\n"
-	    " wednesday 00:00-24:00\n thursday 00:00-24:00\n friday 00:00-24:00\n"
-	    " saturday 00:00-24:00\n}\n"
-	    "define contact {\n contact_name c\n host_notification_period always\n"
-	    " service_notification_period always\n host_notification_commands fake\n"
-	    " service_notification_commands fake\n}\n");
+	    FX_ALWAYS_AND_CONTACT);
 	for (i = 0; i < 1000; i++)
 		len += (size_t)snprintf(cfg + len, cap - len,
 		    "define host {\n host_name h%06d\n address 127.0.0.1\n check_command fake\n"
