@@ -382,8 +382,11 @@ chk_fire(struct wheel_ent *we, void *arg)
  * boundary's absolute time, watched by libev as a file: libev's own
  * timers wake through epoll_wait's timeout, which is whole milliseconds
  * rounded up, so they fire 0..1 ms late (half a millisecond of drift on
- * average); the timerfd wakes within microseconds.  Without a timerfd
- * (not Linux, or it could not be made) the ev_timer is used.
+ * average); the timerfd wakes within microseconds on a busy machine, but
+ * 0.1-0.4 ms late on a virtual machine whose cpus idle between ticks, so
+ * it is set early by the lateness seen so far and the tick waits out the
+ * rest awake (wakeup.h bounds that wait).  Without a timerfd (not Linux,
+ * or it could not be made) the ev_timer is used.
  */
 static void
 chk_arm(struct checker *c)
@@ -411,6 +414,11 @@ chk_arm(struct checker *c)
 	if (c->tick_fd >= 0) {
 		struct itimerspec its;
 		double at = c->t0_mono + next + 20e-6;
+
+		/* early by the machine's usual wake-up lateness: chk_tick_io_cb
+		 * waits out the rest awake (bounded, see wakeup.h) */
+		at -= wakeup_lead(&c->wake, next - m);
+		c->armed_at = at;
 
 		memset(&its, 0, sizeof(its));
 		its.it_value.tv_sec = (time_t)at;
@@ -463,9 +471,19 @@ chk_tick_io_cb(struct ev_loop *loop, ev_io *w, int revents)
 
 	(void)loop;
 	(void)revents;
+	double now, tick_at;
+
 	/* not yet due (a re-arm raced the wake-up): wait for the next one */
 	if (read(c->tick_fd, &expirations, sizeof(expirations)) < 0)
 		return;
+	now = chk_mono();
+	wakeup_note(&c->wake, now - c->armed_at);
+	/* set early (chk_arm): wait awake for the tick itself, at most
+	 * WAKEUP_LEAD_MAX, so its checks start on it, not before */
+	tick_at = c->t0_mono + (double)c->armed_tick / c->tps;
+	if (tick_at - now <= WAKEUP_LEAD_MAX)
+		while (now < tick_at)
+			now = chk_mono();
 	chk_tick(c);
 }
 #endif
@@ -492,6 +510,7 @@ checker_start(struct checker *c)
 	ev_timer_init(&c->tick, chk_tick_cb, 1.0 / c->tps, 0.);
 	c->tick.data = c;
 	c->tick_fd = -1;
+	wakeup_init(&c->wake);
 #ifdef __linux__
 	c->tick_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
 	if (c->tick_fd >= 0) {

@@ -12,6 +12,7 @@
 #include "engine/check/checker.h"
 #include "engine/check/statemachine.h"
 #include "engine/sched/runq.h"
+#include "engine/sched/wakeup.h"
 #include "engine/sched/wheel.h"
 #include "engine/time/macros.h"
 
@@ -82,6 +83,8 @@ struct checker {
 	ev_io tick_io;            /* the tick timer: a timerfd (tick_fd), else -1 */
 	int tick_fd;
 	uint64_t armed_tick;      /* the tick the timer is set for (chk_arm) */
+	double armed_at;          /* the moment the timerfd is set for (monotonic) */
+	struct wakeup wake;       /* how late the timerfd fires (wakeup.h) */
 	int in_tick;              /* chk_tick is on the stack: it re-arms at its end */
 	ev_timer fresh_svc;       /* freshness.c */
 	ev_timer fresh_host;
