@@ -38,7 +38,7 @@
 # every object's last_check; keep it under the interval), CHECK_TCP
 # (/usr/lib/nagios/plugins/check_tcp), NAGIOS4, NAGIOS4STATS, ICINGA2,
 # NAEMON_SRC, NAEMON_PREFIX (build/bench-compare/naemon), JAQUE,
-# JAQUESTATS (build/dev), TICKS_PER_SECOND (jaque's; 100 for jaque and 5
+# JAQUESTATS (build/dev), TICKS_PER_SECOND (jaque's; 1 for jaque and 5
 # for jaque-builtin, else the row's files are <...>-t<TPS>.*), OUT
 # (build/bench-compare: where the rows go),
 # FLOOR=0 skips the exec floor (at 1 000 checks a second it takes minutes),
@@ -64,7 +64,7 @@ fi
 row=$engine-$n
 [ "$INTERVAL" = 60 ] || row=$row-i$INTERVAL
 # the tuned tick rate of each jaque row (conf/jaque.cfg says why)
-tps_tuned=100
+tps_tuned=1
 [ "$engine" = jaque-builtin ] && tps_tuned=5
 TICKS_PER_SECOND=${TICKS_PER_SECOND:-$tps_tuned}
 case $TICKS_PER_SECOND in '' | *[!0-9]* | 0) echo "bench-compare: TICKS_PER_SECOND must be a positive number" >&2; exit 2 ;; esac
