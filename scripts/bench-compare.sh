@@ -38,15 +38,16 @@
 # every object's last_check; keep it under the interval), CHECK_TCP
 # (/usr/lib/nagios/plugins/check_tcp), NAGIOS4, NAGIOS4STATS, ICINGA2,
 # NAEMON_SRC, NAEMON_PREFIX (build/bench-compare/naemon), JAQUE,
-# JAQUESTATS (build/dev), TICKS_PER_SECOND (jaque's; 1 for jaque and 5
-# for jaque-builtin, else the row's files are <...>-t<TPS>.*), OUT
+# JAQUESTATS (build/dev), TICKS_PER_SECOND (jaque's; 1 for jaque, 100
+# for jaque at another INTERVAL and 5 for jaque-builtin, else the row's
+# files are <...>-t<TPS>.*), OUT
 # (build/bench-compare: where the rows go),
 # FLOOR=0 skips the exec floor (at 1 000 checks a second it takes minutes),
 # KEEP_TMP=1 keeps the run's directory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-[ $# -ge 2 ] || { sed -n '2,42p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,46p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 engine=$1 n=$2 soak=${3:-300}
 case $n in '' | *[!0-9]*) echo "bench-compare: objects must be a number" >&2; exit 2 ;; esac
 case $soak in '' | *[!0-9]*) echo "bench-compare: soak_seconds must be a number" >&2; exit 2 ;; esac
@@ -63,8 +64,10 @@ if [ -z "${OBJECTS_EVERY:-}" ]; then
 fi
 row=$engine-$n
 [ "$INTERVAL" = 60 ] || row=$row-i$INTERVAL
-# the tuned tick rate of each jaque row (conf/jaque.cfg says why)
+# the tuned tick rate of each jaque row (conf/jaque.cfg says why): the
+# plugin row 1, its overload rows (another INTERVAL) 100, the built-in row 5
 tps_tuned=1
+[ "$INTERVAL" = 60 ] || tps_tuned=100
 [ "$engine" = jaque-builtin ] && tps_tuned=5
 TICKS_PER_SECOND=${TICKS_PER_SECOND:-$tps_tuned}
 case $TICKS_PER_SECOND in '' | *[!0-9]* | 0) echo "bench-compare: TICKS_PER_SECOND must be a positive number" >&2; exit 2 ;; esac
