@@ -468,11 +468,10 @@ chk_tick_io_cb(struct ev_loop *loop, ev_io *w, int revents)
 {
 	struct checker *c = w->data;
 	uint64_t expirations;
+	double now, tick_at;
 
 	(void)loop;
 	(void)revents;
-	double now, tick_at;
-
 	/* not yet due (a re-arm raced the wake-up): wait for the next one */
 	if (read(c->tick_fd, &expirations, sizeof(expirations)) < 0)
 		return;
