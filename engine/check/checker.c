@@ -79,6 +79,13 @@ chk_tick_time(const struct checker *c, uint64_t tick)
 	return c->t0 + (double)tick / c->tps;
 }
 
+/* the moment a tick begins, on the monotonic clock */
+static double
+chk_tick_mono(const struct checker *c, uint64_t tick)
+{
+	return c->t0_mono + (double)tick / c->tps;
+}
+
 uint64_t
 chk_time_tick(const struct checker *c, double t)
 {
@@ -367,7 +374,7 @@ chk_fire(struct wheel_ent *we, void *arg)
 	struct chk_ent *e = chk_from_wheel(we);
 
 	e->due_tick = we->due;
-	e->due_mono = c->t0_mono + (double)we->due / c->tps;
+	e->due_mono = chk_tick_mono(c, we->due);
 	e->queued = 1;
 	runq_push(c->runq, &e->re, chk_key(c, e));
 }
@@ -479,7 +486,7 @@ chk_tick_io_cb(struct ev_loop *loop, ev_io *w, int revents)
 	wakeup_note(&c->wake, now - c->armed_at);
 	/* set early (chk_arm): wait awake for the tick itself, at most
 	 * WAKEUP_LEAD_MAX, so its checks start on it, not before */
-	tick_at = c->t0_mono + (double)c->armed_tick / c->tps;
+	tick_at = chk_tick_mono(c, c->armed_tick);
 	if (tick_at - now <= WAKEUP_LEAD_MAX)
 		while (now < tick_at)
 			now = chk_mono();

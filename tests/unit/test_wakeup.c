@@ -18,6 +18,15 @@
 
 #define EPS 1e-12
 
+/* a fresh estimate that has seen `late` n times */
+static void
+noted(struct wakeup *w, double late, int n)
+{
+	wakeup_init(w);
+	while (n-- > 0)
+		wakeup_note(w, late);
+}
+
 static void
 t_nothing_noted(void **state)
 {
@@ -33,12 +42,9 @@ static void
 t_steady(void **state)
 {
 	struct wakeup w;
-	int i;
 
 	(void)state;
-	wakeup_init(&w);
-	for (i = 0; i < 100; i++)
-		wakeup_note(&w, 200e-6);
+	noted(&w, 200e-6, 100);
 	/* 1 s slept: a thousandth is 1 ms, over the 300 us wanted */
 	assert_true(fabs(wakeup_lead(&w, 1.0) - 200e-6 * WAKEUP_MARGIN) < EPS);
 	/* 10 ms slept (100 ticks a second): 10 us at most */
@@ -51,12 +57,9 @@ static void
 t_lead_max(void **state)
 {
 	struct wakeup w;
-	int i;
 
 	(void)state;
-	wakeup_init(&w);
-	for (i = 0; i < 100; i++)
-		wakeup_note(&w, 1.5e-3);
+	noted(&w, 1.5e-3, 100);
 	/* 2.25 ms wanted, a thousandth of 10 s is 10 ms: WAKEUP_LEAD_MAX */
 	assert_true(fabs(wakeup_lead(&w, 10.0) - WAKEUP_LEAD_MAX) < EPS);
 }
@@ -65,12 +68,9 @@ static void
 t_stall_bounded(void **state)
 {
 	struct wakeup w;
-	int i;
 
 	(void)state;
-	wakeup_init(&w);
-	for (i = 0; i < 20; i++)
-		wakeup_note(&w, 100e-6);
+	noted(&w, 100e-6, 20);
 	/* a 3 s stall counts as WAKEUP_SAMPLE_MAX: the mean moves by an eighth of that */
 	wakeup_note(&w, 3.0);
 	assert_true(w.late <= 100e-6 + (WAKEUP_SAMPLE_MAX - 100e-6) / WAKEUP_WEIGHT + EPS);
