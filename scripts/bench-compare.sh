@@ -43,11 +43,17 @@
 # files are <...>-t<TPS>.*), OUT
 # (build/bench-compare: where the rows go),
 # FLOOR=0 skips the exec floor (at 1 000 checks a second it takes minutes),
-# KEEP_TMP=1 keeps the run's directory.
+# KEEP_TMP=1 keeps the run's directory, RECOVER=<seconds> (jaque rows only,
+# other engines ignore it; for the overload row): after the soak most of the load is taken away
+# (every object but one in six disabled through the command pipe, so
+# external commands are on in such a run and the row's files are
+# <...>-rec.*) and for that long the sampler watches how soon jaque says
+# the overload is over (in the row's JSON, "recovery", and on stdout).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-[ $# -ge 2 ] || { sed -n '2,46p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+# usage: the header above, up to the first line that is not a comment
+[ $# -ge 2 ] || { awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 2; }
 engine=$1 n=$2 soak=${3:-300}
 case $n in '' | *[!0-9]*) echo "bench-compare: objects must be a number" >&2; exit 2 ;; esac
 case $soak in '' | *[!0-9]*) echo "bench-compare: soak_seconds must be a number" >&2; exit 2 ;; esac
@@ -72,6 +78,14 @@ tps_tuned=1
 TICKS_PER_SECOND=${TICKS_PER_SECOND:-$tps_tuned}
 case $TICKS_PER_SECOND in '' | *[!0-9]* | 0) echo "bench-compare: TICKS_PER_SECOND must be a positive number" >&2; exit 2 ;; esac
 case $engine in jaque*) [ "$TICKS_PER_SECOND" = "$tps_tuned" ] || row=$row-t$TICKS_PER_SECOND ;; esac
+RECOVER=${RECOVER:-0}
+case $RECOVER in '' | *[!0-9]*) echo "bench-compare: RECOVER must be a number of seconds" >&2; exit 2 ;; esac
+if [ "$RECOVER" != 0 ]; then
+	case $engine in
+	jaque*) row=$row-rec ;;
+	*) echo "bench-compare: RECOVER is for the jaque rows; $engine runs without it" >&2; RECOVER=0 ;;
+	esac
+fi
 CHECK_TCP=${CHECK_TCP:-/usr/lib/nagios/plugins/check_tcp}
 kit=$root/contrib/bench-compare
 out=${OUT:-$root/build/bench-compare}
@@ -237,7 +251,9 @@ naemon)
 	sample_args+=(--stats-cmd "$NAEMON_PREFIX/bin/naemonstats -c $T/naemon.cfg")
 	;;
 jaque | jaque-builtin)
-	subst "$kit/conf/jaque-nagios.cfg" "$T/nagios.cfg"
+	ext=()
+	[ "$RECOVER" = 0 ] || ext=(-e 's/^check_external_commands=0$/check_external_commands=1/')
+	subst "$kit/conf/jaque-nagios.cfg" "$T/nagios.cfg" "${ext[@]}"
 	subst "$kit/conf/jaque.cfg" "$T/jaque.cfg" -e "s|@BUILTIN@|$builtin|g" \
 	    -e "s|@TPS@|$TICKS_PER_SECOND|g"
 	"$JAQUE" -v "$T/nagios.cfg" > "$T/verify.out" 2>&1 || { cat "$T/verify.out" >&2; fail "jaque -v refused the configuration"; }
@@ -292,6 +308,12 @@ wait "$spid" || { spid=; fail "the measurement failed"; }
 spid=
 wait "$wpid" || fail "wakeprobe failed"
 wpid=
+if [ "$RECOVER" != 0 ]; then
+	python3 "$kit/sample.py" recover --cmd-file "$T/var/rw/nagios.cmd" --objects "$n" \
+	    --seconds "$RECOVER" --jaque-stats "$T/var/jaque-stats.dat" \
+	    --log "$T/var/nagios.log" --raw "$T/raw.json" --listener-pid "$lpid" \
+	    --count-file "$T/count" --interval "$INTERVAL" || fail "the recovery phase failed"
+fi
 stop_engine
 
 # --- the exec floor: as many check_tcp runs, started by a minimal C program
@@ -309,4 +331,20 @@ python3 "$kit/sample.py" report "$T/raw.json" "${floor[@]}" "${tps[@]}" --wake-p
     --machine "$machine" --json "$out/$row.json" --md "$out/$row.md"
 python3 "$kit/sample.py" header
 cat "$out/$row.md"
+if [ "$RECOVER" != 0 ]; then
+	python3 - "$out/$row.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["recovery"]
+f, c, log = r["first_seen_s"], r["at_cut"], r["log_no_longer_overloaded"]
+print("bench-compare: recovery: %d objects left checked (%d disabled, written in %.2f s), "
+      "%d checks run in the %g s after (%.0f due for those left); "
+      "at the cut overloaded=%s, queue_depth=%s, start_lag_ms=%s; in the stats file (every "
+      "5 s) overloaded=0 after %s s, queue empty after %s s; nagios.log's \"no longer "
+      "overloaded\" after %s s" % (
+          r["objects_left"], r["commands"], r["write_s"], r["checks_listener"], r["seconds"],
+          r["checks_due_left"], c.get("overloaded"),
+          c.get("queue_depth"), c.get("start_lag_ms"), f.get("overloaded_0_s", "-"),
+          f.get("queue_empty_s", "-"), log[0] if log else "-"))
+PY
+fi
 echo "bench-compare: wrote $out/$row.json and .md"

@@ -35,7 +35,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-[ $# -ge 2 ] || { sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+# usage: the header above, up to the first line that is not a comment
+[ $# -ge 2 ] || { awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 2; }
 mode=$1 n=$2 soak=${3:-120}
 case $mode in tcp) builtin=1 ;; exec) builtin=0 ;; *) echo "bench: mode is tcp or exec" >&2; exit 2 ;; esac
 JAQUE=${JAQUE:-$root/build/dev/jaque}

@@ -27,7 +27,7 @@ out=${OUT:-build/bench-compare}
 suffix=
 [ "${INTERVAL:-60}" = 60 ] || suffix=-i$INTERVAL
 for c in "${cells[@]}"; do
-	rm -f "$out/${c% *}-${c#* }$suffix.json" "$out/${c% *}-${c#* }$suffix.md"
+	rm -f "$out/${c% *}-${c#* }$suffix".{json,md} "$out/${c% *}-${c#* }$suffix-rec".{json,md}
 done
 failed=()
 first=1

@@ -14,6 +14,13 @@ calls this.  Three commands:
       adds the exec floor and the machine's wake-up lateness
       (contrib/bench/wakeprobe.c, run over the soak beside the engine)
       and writes the row (JSON and markdown)
+  sample.py recover --cmd-file FIFO --objects N --keep-every K --seconds S
+                    --jaque-stats FILE --log NAGIOS.LOG --raw RAW.json
+                    --listener-pid P --count-file F --interval S
+      after the soak, takes most of the load away (jaque only: the
+      external commands DISABLE_HOST_CHECK and DISABLE_SVC_CHECK for every
+      object but one in K) and watches for S seconds how soon jaque says
+      the overload is over; adds "recovery" to RAW.json
   sample.py header
       the markdown table's header (contrib/bench-compare/table.sh)
 
@@ -40,7 +47,8 @@ What is measured over the soak (from t0, after the warm-up, to t1):
             plugins count; the sum at t1 minus at t0, as % of one core
             (cpu_reaped_s: the part reaped from exited children)
   memory    the summed RSS of the tree's long-lived processes (started at
-            least 2 s before the sample: plugins are left out) every
+            least 2 s before the sample, and not named --plugin-comm, so
+            plugins are left out even when an overload keeps them alive) every
             second: stable is the mean of the last third of the soak; peak
             is the sum of those processes' own peaks (VmHWM) at t1, which
             includes start-up
@@ -73,8 +81,8 @@ PAGE_KB = os.sysconf("SC_PAGE_SIZE") // 1024
 
 
 def proc_stat(pid):
-    """(ppid, state, ticks used + reaped, start ticks, ticks reaped) of
-    pid, or None"""
+    """(ppid, state, ticks used + reaped, start ticks, ticks reaped,
+    comm) of pid, or None"""
     try:
         with open("/proc/%d/stat" % pid) as f:
             s = f.read()
@@ -83,7 +91,8 @@ def proc_stat(pid):
     f = s[s.rindex(")") + 2:].split()
     # f[0] is field 3 (state): utime..cstime are fields 14-17, starttime 22
     reaped = int(f[13]) + int(f[14])
-    return int(f[1]), f[0], int(f[11]) + int(f[12]) + reaped, int(f[19]), reaped
+    comm = s[s.index("(") + 1:s.rindex(")")]
+    return int(f[1]), f[0], int(f[11]) + int(f[12]) + reaped, int(f[19]), reaped, comm
 
 
 def tree(root):
@@ -136,7 +145,8 @@ def listener_count(lpid, path):
     except OSError:
         before = None
     os.kill(lpid, signal.SIGUSR1)
-    for _ in range(100):
+    # up to 10 s: on a machine saturated by plugins the listener answers late
+    for _ in range(500):
         time.sleep(0.02)
         try:
             if os.stat(path).st_mtime_ns != before:
@@ -285,6 +295,7 @@ def measure(args):
     seen = {}         # object -> set of last_check values
     rss = []          # summed RSS (kB) of the long-lived processes, per second
     errors = []       # samples that failed (an API or a stats tool too slow)
+    overruns = 0      # per-second samples skipped because one overran
 
     def tolerant(fn, *a):
         """a sample that fails is noted and skipped: an overloaded engine
@@ -341,11 +352,19 @@ def measure(args):
         if tick > end:
             break
         time.sleep(max(0.0, tick - time.monotonic()))
+        if time.monotonic() > end:
+            break
+        if time.monotonic() - tick >= 1.0:
+            # the last second's work overran (walking /proc with tens of
+            # thousands of plugins alive takes seconds): skip the seconds
+            # missed, so the soak still ends on time
+            overruns += int(time.monotonic() - tick)
+            tick = time.monotonic()
         check_alive()
         tr = tree(pid)
         now = uptime_ticks()
         live = [p for p, s in tr.items() if now - s[3] >= 2 * HZ]
-        rss.append(sum(status_kb(p, "VmRSS:") for p in live))
+        rss.append(sum(status_kb(p, "VmRSS:") for p in live if tr[p][5] != args.plugin_comm))
         record(live)
         if time.monotonic() >= next_sample:
             next_sample += args.sample_every
@@ -363,8 +382,8 @@ def measure(args):
     m1 = time.monotonic()
     now = uptime_ticks()
     live = [p for p, s in tr.items() if now - s[3] >= 2 * HZ]
-    peak_kb = sum(status_kb(p, "VmHWM:") for p in live)
-    nproc = len(live)
+    peak_kb = sum(status_kb(p, "VmHWM:") for p in live if tr[p][5] != args.plugin_comm)
+    nproc = len([p for p in live if tr[p][5] != args.plugin_comm])
     j1 = jaque_snapshot(args) if args.jaquestats else None
     tolerant(sample_latency)
     # the last objects' snapshot: status.dat written after t1 (it is
@@ -417,6 +436,7 @@ def measure(args):
         "mem_peak_kb": peak_kb,
         "processes": nproc,
         "sample_errors": errors,
+        "sampler_overrun_s": overruns,
         # what this sampler and the stats tools it ran cost (not in cpu_s)
         "sampler_cpu_s": sum(getattr(u, f) for u in (
             resource.getrusage(resource.RUSAGE_SELF),
@@ -456,6 +476,91 @@ COLUMNS = ["engine", "objects", "soak (s)", "latency avg (s)", "latency max (s)"
            "checks run (listener) / due", "cpu % (1 core)", "exec floor %", "cpu above floor %",
            "mem peak / stable (MiB)", "checks per object min-max (none)",
            "oldest last_check (s)", "date"]
+
+
+def stats_values(path, keys):
+    out = {}
+    with open(path) as f:
+        for line in f:
+            k, _, v = line.rstrip("\n").partition("=")
+            if k in keys:
+                out[k] = v
+    return out
+
+
+def recover(args):
+    """take most of the load away and time the end of the overload"""
+    keys = ("overloaded", "queue_depth", "start_lag_ms", "overload_seconds")
+    hosts = args.objects // 2
+    svcs = args.objects - hosts
+    now = int(time.time())
+    lines = []
+    for i in range(hosts):
+        if i % args.keep_every:
+            lines.append("[%d] DISABLE_HOST_CHECK;h%06d\n" % (now, i))
+    for i in range(svcs):
+        if i % args.keep_every:
+            lines.append("[%d] DISABLE_SVC_CHECK;h%06d;tcp%06d\n" % (now, i % hosts, i))
+    before = stats_values(args.jaque_stats, keys)
+    try:
+        log_at = os.stat(args.log).st_size
+    except OSError:
+        log_at = 0
+    l0 = listener_count(args.listener_pid, args.count_file)
+    t_cut = time.time()
+    fd = os.open(args.cmd_file, os.O_WRONLY)
+    data = "".join(lines).encode()
+    while data:
+        # a pipe write of up to PIPE_BUF bytes is atomic: whole lines only
+        chunk = data[:4096]
+        cut = chunk.rfind(b"\n") + 1
+        data = data[os.write(fd, chunk[:cut]):]
+    os.close(fd)
+    written = time.time() - t_cut
+    first = {}
+    series = []
+    end = time.monotonic() + args.seconds
+    while time.monotonic() < end:
+        time.sleep(0.5)
+        try:
+            v = stats_values(args.jaque_stats, keys)
+        except OSError:
+            continue
+        t = round(time.time() - t_cut, 1)
+        if not series or series[-1][1:] != [v.get(k) for k in keys]:
+            series.append([t] + [v.get(k) for k in keys])
+        if v.get("overloaded") == "0":
+            first.setdefault("overloaded_0_s", t)
+        if v.get("queue_depth") == "0":
+            first.setdefault("queue_empty_s", t)
+    l1 = listener_count(args.listener_pid, args.count_file)
+    ended = None
+    try:
+        with open(args.log, errors="replace") as f:
+            f.seek(log_at)
+            for line in f:
+                if "no longer overloaded" in line:
+                    # the log's time is whole seconds
+                    ended = [round(int(line[1:line.index("]")]) - t_cut), line.strip()]
+                    break
+    except (OSError, ValueError):
+        pass
+    with open(args.raw) as f:
+        r = json.load(f)
+    r["recovery"] = {
+        "commands": len(lines), "objects_left": args.objects - len(lines),
+        "write_s": round(written, 3), "at_cut": before,
+        # what ran after the cut, against what the objects left would run
+        # at their interval (the disabled ones' checks in flight finish)
+        "checks_listener": l1 - l0, "seconds": args.seconds,
+        "checks_due_left": (args.objects - len(lines)) * args.seconds / args.interval,
+        "first_seen_s": first, "stats_file_period_s": 5,
+        "log_no_longer_overloaded": ended,
+        "stats_series": [dict(zip(("t_s",) + keys, x)) for x in series],
+    }
+    with open(args.raw + ".tmp", "w") as f:
+        json.dump(r, f, indent=1)
+    os.replace(args.raw + ".tmp", args.raw)
 
 
 def header():
@@ -547,6 +652,8 @@ def main():
     m.add_argument("--icinga-auth")
     m.add_argument("--jaquestats")
     m.add_argument("--jaque-stats")
+    m.add_argument("--plugin-comm", default="check_tcp",
+                   help="the plugin's process name: such processes are left out of memory")
     r = sub.add_parser("report")
     r.add_argument("raw")
     r.add_argument("--floor-cpu-s", type=float)
@@ -557,11 +664,24 @@ def main():
     r.add_argument("--json", required=True)
     r.add_argument("--md", required=True)
     sub.add_parser("header")
+    c = sub.add_parser("recover")
+    c.add_argument("--cmd-file", required=True)
+    c.add_argument("--objects", type=int, required=True)
+    c.add_argument("--keep-every", type=int, default=6)
+    c.add_argument("--seconds", type=float, required=True)
+    c.add_argument("--jaque-stats", required=True)
+    c.add_argument("--log", required=True)
+    c.add_argument("--raw", required=True)
+    c.add_argument("--listener-pid", type=int, required=True)
+    c.add_argument("--count-file", required=True)
+    c.add_argument("--interval", type=float, default=60.0)
     args = ap.parse_args()
     if args.cmd == "measure":
         measure(args)
     elif args.cmd == "report":
         report(args)
+    elif args.cmd == "recover":
+        recover(args)
     else:
         print(header())
 
