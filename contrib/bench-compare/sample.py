@@ -508,7 +508,10 @@ def recover(args):
         log_at = 0
     l0 = listener_count(args.listener_pid, args.count_file)
     t_cut = time.time()
-    fd = os.open(args.cmd_file, os.O_WRONLY)
+    # non-blocking to open (no reader: ENXIO at once, not a hang), then
+    # blocking to write (the pipe holds 64 KiB, the commands more)
+    fd = os.open(args.cmd_file, os.O_WRONLY | os.O_NONBLOCK)
+    os.set_blocking(fd, True)
     data = "".join(lines).encode()
     while data:
         # a pipe write of up to PIPE_BUF bytes is atomic: whole lines only
