@@ -44,11 +44,12 @@
 # (build/bench-compare: where the rows go),
 # FLOOR=0 skips the exec floor (at 1 000 checks a second it takes minutes),
 # KEEP_TMP=1 keeps the run's directory, RECOVER=<seconds> (jaque rows only,
-# other engines ignore it; for the overload row): after the soak most of the load is taken away
-# (every object but one in six disabled through the command pipe, so
-# external commands are on in such a run and the row's files are
-# <...>-rec.*) and for that long the sampler watches how soon jaque says
-# the overload is over (in the row's JSON, "recovery", and on stdout).
+# other engines ignore it; for the overload row): after the soak most of
+# the load is taken away (every object but one in six disabled through the
+# command pipe, so external commands are on in such a run and the row's
+# files are <...>-rec.*) and for that long the sampler watches how soon
+# jaque says the overload is over (in the row's JSON, "recovery", and on
+# stdout).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
