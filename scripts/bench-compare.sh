@@ -310,8 +310,8 @@ spid=
 wait "$wpid" || fail "wakeprobe failed"
 wpid=
 if [ "$RECOVER" != 0 ]; then
-	python3 "$kit/sample.py" recover --cmd-file "$T/var/rw/nagios.cmd" --objects "$n" \
-	    --seconds "$RECOVER" --jaque-stats "$T/var/jaque-stats.dat" \
+	python3 "$kit/sample.py" recover --cmd-file "$T/var/rw/nagios.cmd" \
+	    --statusdat "$T/var/status.dat" --seconds "$RECOVER" --jaque-stats "$T/var/jaque-stats.dat" \
 	    --log "$T/var/nagios.log" --raw "$T/raw.json" --listener-pid "$lpid" \
 	    --count-file "$T/count" --interval "$INTERVAL" || fail "the recovery phase failed"
 fi
@@ -332,20 +332,4 @@ python3 "$kit/sample.py" report "$T/raw.json" "${floor[@]}" "${tps[@]}" --wake-p
     --machine "$machine" --json "$out/$row.json" --md "$out/$row.md"
 python3 "$kit/sample.py" header
 cat "$out/$row.md"
-if [ "$RECOVER" != 0 ]; then
-	python3 - "$out/$row.json" <<'PY'
-import json, sys
-r = json.load(open(sys.argv[1]))["recovery"]
-f, c, log = r["first_seen_s"], r["at_cut"], r["log_no_longer_overloaded"]
-print("bench-compare: recovery: %d objects left checked (%d disabled, written in %.2f s), "
-      "%d checks run in the %g s after (%.0f due for those left); "
-      "at the cut overloaded=%s, queue_depth=%s, start_lag_ms=%s; in the stats file (every "
-      "5 s) overloaded=0 after %s s, queue empty after %s s; nagios.log's \"no longer "
-      "overloaded\" after %s s" % (
-          r["objects_left"], r["commands"], r["write_s"], r["checks_listener"], r["seconds"],
-          r["checks_due_left"], c.get("overloaded"),
-          c.get("queue_depth"), c.get("start_lag_ms"), f.get("overloaded_0_s", "-"),
-          f.get("queue_empty_s", "-"), log[0] if log else "-"))
-PY
-fi
 echo "bench-compare: wrote $out/$row.json and .md"

@@ -14,13 +14,14 @@ calls this.  Three commands:
       adds the exec floor and the machine's wake-up lateness
       (contrib/bench/wakeprobe.c, run over the soak beside the engine)
       and writes the row (JSON and markdown)
-  sample.py recover --cmd-file FIFO --objects N --keep-every K --seconds S
+  sample.py recover --cmd-file FIFO --statusdat FILE --keep-every K --seconds S
                     --jaque-stats FILE --log NAGIOS.LOG --raw RAW.json
                     --listener-pid P --count-file F --interval S
       after the soak, takes most of the load away (jaque only: the
       external commands DISABLE_HOST_CHECK and DISABLE_SVC_CHECK for every
-      object but one in K) and watches for S seconds how soon jaque says
-      the overload is over; adds "recovery" to RAW.json
+      object in status.dat but one in K) and watches for S seconds how
+      soon jaque says the overload is over; adds "recovery" to RAW.json
+      and prints it on a line
   sample.py header
       the markdown table's header (contrib/bench-compare/table.sh)
 
@@ -215,21 +216,27 @@ def run_tool(cmd):
     return r.stdout.split()
 
 
+def stats_values(path, keys):
+    """the values of keys in jaque's stats file (key=value lines)"""
+    out = {}
+    with open(path) as f:
+        for line in f:
+            k, _, v = line.rstrip("\n").partition("=")
+            if k in keys:
+                out[k] = v
+    return out
+
+
 def jaque_snapshot(args):
     vals = run_tool([args.jaquestats, "-m", "-s", "/dev/null",
                      "--jaque-stats=" + args.jaque_stats,
                      "-d", "JQDRIFTCOUNT,JQDRIFTAVGUS,JQDRIFTMAXUS,JQCHKSTARTED"])
+    extra = stats_values(args.jaque_stats, ("drift_fine", "overloaded", "start_lag_ms",
+                                            "overload_seconds", "overload_spells"))
     fine = {}
-    extra = {}
-    with open(args.jaque_stats) as f:
-        for line in f:
-            k, _, v = line.rstrip("\n").partition("=")
-            if k == "drift_fine" and v:
-                for pair in v.split(","):
-                    top, cnt = pair.split(":")
-                    fine[int(top)] = int(cnt)
-            elif k in ("overloaded", "start_lag_ms", "overload_seconds", "overload_spells"):
-                extra[k] = v
+    for pair in filter(None, extra.pop("drift_fine", "").split(",")):
+        top, cnt = pair.split(":")
+        fine[int(top)] = int(cnt)
     if len(vals) != 4 or "U" in vals:
         raise SystemExit("sample: jaquestats gave %r" % vals)
     return {"count": int(vals[0]), "avg_us": float(vals[1]), "max_us": int(vals[2]),
@@ -297,6 +304,10 @@ def measure(args):
     errors = []       # samples that failed (an API or a stats tool too slow)
     overruns = 0      # per-second samples skipped because one overran
 
+    def engine_procs(tr, pids):
+        """pids less the plugins (--plugin-comm): what memory counts"""
+        return [p for p in pids if tr[p][5] != args.plugin_comm]
+
     def tolerant(fn, *a):
         """a sample that fails is noted and skipped: an overloaded engine
         may answer its API late, and the soak goes on"""
@@ -352,19 +363,20 @@ def measure(args):
         if tick > end:
             break
         time.sleep(max(0.0, tick - time.monotonic()))
-        if time.monotonic() > end:
+        woke = time.monotonic()
+        if woke > end:
             break
-        if time.monotonic() - tick >= 1.0:
+        if woke - tick >= 1.0:
             # the last second's work overran (walking /proc with tens of
             # thousands of plugins alive takes seconds): skip the seconds
             # missed, so the soak still ends on time
-            overruns += int(time.monotonic() - tick)
-            tick = time.monotonic()
+            overruns += int(woke - tick)
+            tick = woke
         check_alive()
         tr = tree(pid)
         now = uptime_ticks()
         live = [p for p, s in tr.items() if now - s[3] >= 2 * HZ]
-        rss.append(sum(status_kb(p, "VmRSS:") for p in live if tr[p][5] != args.plugin_comm))
+        rss.append(sum(status_kb(p, "VmRSS:") for p in engine_procs(tr, live)))
         record(live)
         if time.monotonic() >= next_sample:
             next_sample += args.sample_every
@@ -382,8 +394,9 @@ def measure(args):
     m1 = time.monotonic()
     now = uptime_ticks()
     live = [p for p, s in tr.items() if now - s[3] >= 2 * HZ]
-    peak_kb = sum(status_kb(p, "VmHWM:") for p in live if tr[p][5] != args.plugin_comm)
-    nproc = len([p for p in live if tr[p][5] != args.plugin_comm])
+    live = engine_procs(tr, live)
+    peak_kb = sum(status_kb(p, "VmHWM:") for p in live)
+    nproc = len(live)
     j1 = jaque_snapshot(args) if args.jaquestats else None
     tolerant(sample_latency)
     # the last objects' snapshot: status.dat written after t1 (it is
@@ -478,29 +491,17 @@ COLUMNS = ["engine", "objects", "soak (s)", "latency avg (s)", "latency max (s)"
            "oldest last_check (s)", "date"]
 
 
-def stats_values(path, keys):
-    out = {}
-    with open(path) as f:
-        for line in f:
-            k, _, v = line.rstrip("\n").partition("=")
-            if k in keys:
-                out[k] = v
-    return out
-
-
 def recover(args):
     """take most of the load away and time the end of the overload"""
     keys = ("overloaded", "queue_depth", "start_lag_ms", "overload_seconds")
-    hosts = args.objects // 2
-    svcs = args.objects - hosts
+    # the estate's objects as status.dat names them ("host", "host;service")
+    objs = sorted(read_statusdat(args.statusdat).items())
+    if not objs:
+        raise SystemExit("sample: no objects in %s" % args.statusdat)
     now = int(time.time())
-    lines = []
-    for i in range(hosts):
-        if i % args.keep_every:
-            lines.append("[%d] DISABLE_HOST_CHECK;h%06d\n" % (now, i))
-    for i in range(svcs):
-        if i % args.keep_every:
-            lines.append("[%d] DISABLE_SVC_CHECK;h%06d;tcp%06d\n" % (now, i % hosts, i))
+    verb = {"host": "DISABLE_HOST_CHECK", "service": "DISABLE_SVC_CHECK"}
+    lines = ["[%d] %s;%s\n" % (now, verb[o[0]], name)
+             for i, (name, o) in enumerate(objs) if i % args.keep_every]
     before = stats_values(args.jaque_stats, keys)
     try:
         log_at = os.stat(args.log).st_size
@@ -530,8 +531,9 @@ def recover(args):
         except OSError:
             continue
         t = round(time.time() - t_cut, 1)
-        if not series or series[-1][1:] != [v.get(k) for k in keys]:
-            series.append([t] + [v.get(k) for k in keys])
+        vals = [v.get(k) for k in keys]
+        if not series or series[-1][1:] != vals:
+            series.append([t] + vals)
         if v.get("overloaded") == "0":
             first.setdefault("overloaded_0_s", t)
         if v.get("queue_depth") == "0":
@@ -550,13 +552,14 @@ def recover(args):
         pass
     with open(args.raw) as f:
         r = json.load(f)
-    r["recovery"] = {
-        "commands": len(lines), "objects_left": args.objects - len(lines),
+    left = len(objs) - len(lines)
+    r["recovery"] = rec = {
+        "commands": len(lines), "objects_left": left,
         "write_s": round(written, 3), "at_cut": before,
         # what ran after the cut, against what the objects left would run
         # at their interval (the disabled ones' checks in flight finish)
         "checks_listener": l1 - l0, "seconds": args.seconds,
-        "checks_due_left": (args.objects - len(lines)) * args.seconds / args.interval,
+        "checks_due_left": left * args.seconds / args.interval,
         "first_seen_s": first, "stats_file_period_s": 5,
         "log_no_longer_overloaded": ended,
         "stats_series": [dict(zip(("t_s",) + keys, x)) for x in series],
@@ -564,6 +567,15 @@ def recover(args):
     with open(args.raw + ".tmp", "w") as f:
         json.dump(r, f, indent=1)
     os.replace(args.raw + ".tmp", args.raw)
+    print("sample: recovery: %d objects left checked (%d disabled, written in %.2f s), "
+          "%d checks run in the %g s after (%.0f due for those left); at the cut "
+          "overloaded=%s, queue_depth=%s, start_lag_ms=%s; in the stats file (every 5 s) "
+          "overloaded=0 after %s s, queue empty after %s s; nagios.log's \"no longer "
+          "overloaded\" after %s s" % (
+              left, len(lines), rec["write_s"], rec["checks_listener"], args.seconds,
+              rec["checks_due_left"], before.get("overloaded"), before.get("queue_depth"),
+              before.get("start_lag_ms"), first.get("overloaded_0_s", "-"),
+              first.get("queue_empty_s", "-"), ended[0] if ended else "-"))
 
 
 def header():
@@ -669,7 +681,7 @@ def main():
     sub.add_parser("header")
     c = sub.add_parser("recover")
     c.add_argument("--cmd-file", required=True)
-    c.add_argument("--objects", type=int, required=True)
+    c.add_argument("--statusdat", required=True)
     c.add_argument("--keep-every", type=int, default=6)
     c.add_argument("--seconds", type=float, required=True)
     c.add_argument("--jaque-stats", required=True)
