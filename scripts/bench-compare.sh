@@ -24,9 +24,11 @@
 # objects were checked (from each object's last_check); beside it,
 # contrib/bench/wakeprobe.c measures how late the machine itself wakes a
 # sleeping process over the soak (the row's "machine wake-up late max").
-# Then the engine is stopped and, for the plugin rows, the exec floor is
-# measured: the cpu contrib/bench/spawnfloor.c spends starting as many check_tcp runs
-# against the same listener.  The row goes to
+# For the plugin rows the exec floor is measured too: the cpu
+# contrib/bench/spawnfloor.c (its whole tree) spends starting as many
+# check_tcp runs against the same listener, once before the engine starts
+# (as many as are due) and once after it stops (as many as the listener
+# counted); the row takes the mean cost a run of the two.  The row goes to
 # build/bench-compare/<engine>-<objects>.json and .md and to stdout;
 # contrib/bench-compare/table.sh gathers the rows.  Exit 0: row written;
 # 3: engine skipped (not installed); anything else: failure.  Every
@@ -291,6 +293,18 @@ icinga2)
 	;;
 esac
 
+# --- the exec floor, first measure: as many check_tcp runs as are due,
+# started by a minimal C program before the engine starts (the second
+# comes after it stops; the row takes the mean cost a run of the two, as
+# this machine's speed moves between minutes)
+floor=()
+if [ "$builtin" = 0 ] && [ "${FLOOR:-1}" = 1 ]; then
+	cc -O2 -o "$T/spawnfloor" contrib/bench/spawnfloor.c || fail "contrib/bench/spawnfloor.c did not build"
+	runs=$((n * soak / INTERVAL))
+	floor=(--floor-before-cpu-s "$("$T/spawnfloor" "$runs" 8 "$CHECK_TCP" -H 127.0.0.1 -p "$port")"
+	    --floor-before-runs "$runs")
+fi
+
 # --- run and measure
 echo "bench-compare: $engine ($version), $n objects ($hosts hosts, $svcs services), warm-up ${WARMUP}s, soak ${soak}s"
 cc -O2 -o "$T/wakeprobe" contrib/bench/wakeprobe.c || fail "contrib/bench/wakeprobe.c did not build"
@@ -317,12 +331,11 @@ if [ "$RECOVER" != 0 ]; then
 fi
 stop_engine
 
-# --- the exec floor: as many check_tcp runs, started by a minimal C program
-floor=()
-if [ "$builtin" = 0 ] && [ "${FLOOR:-1}" = 1 ]; then
+# --- the exec floor, second measure: as many check_tcp runs as the
+# listener counted
+if [ ${#floor[@]} -gt 0 ]; then
 	runs=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["checks_listener"])' "$T/raw.json")
-	cc -O2 -o "$T/spawnfloor" contrib/bench/spawnfloor.c
-	floor=(--floor-cpu-s "$("$T/spawnfloor" "$runs" 8 "$CHECK_TCP" -H 127.0.0.1 -p "$port")")
+	floor+=(--floor-cpu-s "$("$T/spawnfloor" "$runs" 8 "$CHECK_TCP" -H 127.0.0.1 -p "$port")")
 fi
 machine="$(nproc) CPUs, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
 tps=()

@@ -51,7 +51,7 @@ hz=$(getconf CLK_TCK)
 out=$root/build/bench
 mkdir -p "$out"
 T=$(mktemp -d /tmp/jaque-bench.XXXXXX)
-jpid= lpid=
+jpid='' lpid=''
 cleanup() {
 	set +e
 	if [ -n "$jpid" ] && kill -TERM "$jpid" 2>/dev/null; then
@@ -60,7 +60,11 @@ cleanup() {
 	fi
 	[ -n "$lpid" ] && kill -TERM "$lpid" 2>/dev/null
 	wait 2>/dev/null
-	[ "${KEEP_TMP:-0}" = 1 ] && echo "bench: kept $T" || rm -rf "$T"
+	if [ "${KEEP_TMP:-0}" = 1 ]; then
+		echo "bench: kept $T"
+	else
+		rm -rf "$T"
+	fi
 }
 trap cleanup EXIT
 
@@ -120,10 +124,10 @@ cpu_ticks() {
 # must not start processes (each costs 15 ms of cpu here and would show in
 # the drift it measures)
 rss_of() {
-	local k v u
+	local k v _
 	RSS=0
 	[ -r "/proc/$1/status" ] || return 0
-	while read -r k v u; do
+	while read -r k v _; do
 		if [ "$k" = VmRSS: ]; then
 			RSS=$v
 			return 0
@@ -138,7 +142,10 @@ c0=$(cpu_ticks) l0=$(listener_count) s0=$(stat_of JQCHKSTARTED) f0=$(fine)
 t0=$(date +%s.%N)
 samples=()
 wsamples=()
-workers=$(pgrep -P "$jpid" | tr '\n' ' ')
+# the workers: jaque's children started with --worker (its status.dat and
+# retention.dat writers are children too, for the moment they run)
+workers_of() { pgrep -P "$jpid" -f -- '--worker' | tr '\n' ' '; }
+workers=$(workers_of)
 # a second's pause without a process: read with a timeout on a FIFO that
 # nobody writes
 mkfifo "$T/tick"
@@ -176,7 +183,7 @@ read -r w50 w99 wmax wn < <(awk -v a="$f0" -v b="$f1" 'BEGIN {
 }')
 read -r p50 p99 pmax qmax tmo < <(stat_of JQDRIFTP50US,JQDRIFTP99US,JQDRIFTMAXUS,JQQUEUEMAX,JQTIMEOUTS | tr '\n' ' '; echo)
 hwm=$(awk '/^VmHWM/ { print $2 }' "/proc/$jpid/status")
-workers_now=$(pgrep -P "$jpid" | tr '\n' ' ')
+workers_now=$(workers_of)
 [ "$workers_now" = "$workers" ] || echo "bench: the workers changed during the soak ($workers -> $workers_now)" >&2
 third=$((soak / 3))
 [ "$third" -gt 0 ] || third=1

@@ -9,9 +9,12 @@ calls this.  Three commands:
                     [--icinga-url URL --icinga-auth USER:PASSWORD]
                     [--jaquestats BIN --jaque-stats FILE]
       waits out the warm-up, then measures the soak and writes RAW.json
-  sample.py report RAW.json [--floor-cpu-s SECONDS] [--wake-probe WAKE.json]
+  sample.py report RAW.json [--floor-cpu-s SECONDS [--floor-before-cpu-s SECONDS
+                   --floor-before-runs N]] [--wake-probe WAKE.json]
                    [--ticks-per-second N] --json OUT.json --md OUT.md
-      adds the exec floor and the machine's wake-up lateness
+      adds the exec floor (measured after the soak for the listener's
+      count of runs, and before it for N runs: the mean cost a run of the
+      two) and the machine's wake-up lateness
       (contrib/bench/wakeprobe.c, run over the soak beside the engine)
       and writes the row (JSON and markdown)
   sample.py recover --cmd-file FIFO --statusdat FILE --keep-every K --seconds S
@@ -416,8 +419,10 @@ def measure(args):
     secs = m1 - m0
 
     counts = [sum(1 for v in vals if t0 < v <= t1) for vals in seen.values()]
-    # the age at t1 of every last_check; objects never checked apart
-    ages = sorted(t1 - o[1] for o in objs.values() if o[1] > 0)
+    # the age at t1 of every last_check; objects never checked apart.  The
+    # snapshot is read after t1, so a check of the seconds since counts
+    # as age 0 (it was due and ran), not as a negative age
+    ages = sorted(max(0.0, t1 - o[1]) for o in objs.values() if o[1] > 0)
     never = sum(1 for o in objs.values() if o[1] <= 0)
     third = max(1, len(rss) // 3)
     if icinga:
@@ -605,8 +610,15 @@ def report(args):
         r["machine"] = args.machine
     r["date"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(r["t1"]))
     if args.floor_cpu_s is not None:
-        r["exec_floor_cpu_s"] = args.floor_cpu_s
-        r["exec_floor_pct"] = args.floor_cpu_s * 100.0 / r["soak_s"]
+        # the cost a run after the soak, and before it when that was
+        # measured too: the floor is the mean of the two, for the runs
+        # the listener counted
+        per_run = [args.floor_cpu_s / max(r["checks_listener"], 1)]
+        if args.floor_before_cpu_s is not None and args.floor_before_runs:
+            per_run.insert(0, args.floor_before_cpu_s / args.floor_before_runs)
+        r["exec_floor_ms_per_run"] = [x * 1000.0 for x in per_run]
+        r["exec_floor_cpu_s"] = sum(per_run) / len(per_run) * r["checks_listener"]
+        r["exec_floor_pct"] = r["exec_floor_cpu_s"] * 100.0 / r["soak_s"]
         r["cpu_above_floor_pct"] = r["cpu_pct"] - r["exec_floor_pct"]
     else:
         r["exec_floor_pct"] = r["cpu_above_floor_pct"] = None
@@ -672,6 +684,8 @@ def main():
     r = sub.add_parser("report")
     r.add_argument("raw")
     r.add_argument("--floor-cpu-s", type=float)
+    r.add_argument("--floor-before-cpu-s", type=float)
+    r.add_argument("--floor-before-runs", type=int)
     r.add_argument("--engine-version")
     r.add_argument("--wake-probe", help="wakeprobe's JSON line, from over the soak")
     r.add_argument("--ticks-per-second", type=int, help="jaque's ticks_per_second")
