@@ -235,24 +235,27 @@ def jaque_snapshot(args):
                      "--jaque-stats=" + args.jaque_stats,
                      "-d", "JQDRIFTCOUNT,JQDRIFTAVGUS,JQDRIFTMAXUS,JQCHKSTARTED"])
     extra = stats_values(args.jaque_stats, ("drift_fine", "overloaded", "start_lag_ms",
-                                            "overload_seconds", "overload_spells"))
-    fine = {}
-    for pair in filter(None, extra.pop("drift_fine", "").split(",")):
-        top, cnt = pair.split(":")
-        fine[int(top)] = int(cnt)
+                                            "overload_seconds", "overload_spells",
+                                            "tick_late_fine", "tick_late_max_us"))
+
+    def fine(key):
+        out = {}
+        for pair in filter(None, extra.pop(key, "").split(",")):
+            top, cnt = pair.split(":")
+            out[int(top)] = int(cnt)
+        return out
     if len(vals) != 4 or "U" in vals:
         raise SystemExit("sample: jaquestats gave %r" % vals)
     return {"count": int(vals[0]), "avg_us": float(vals[1]), "max_us": int(vals[2]),
-            "started": int(vals[3]), "fine": fine, "extra": extra}
+            "started": int(vals[3]), "fine": fine("drift_fine"),
+            "tick_late_fine": fine("tick_late_fine"),
+            "tick_late_max_us": int(extra.pop("tick_late_max_us", 0) or 0), "extra": extra}
 
 
-def jaque_soak(a, b):
-    n = b["count"] - a["count"]
-    out = {"checks": n, "started": b["started"] - a["started"], "report": b["extra"]}
-    if n <= 0:
-        return out
-    out["avg_s"] = (b["avg_us"] * b["count"] - a["avg_us"] * a["count"]) / n / 1e6
-    diff = {t: b["fine"].get(t, 0) - a["fine"].get(t, 0) for t in b["fine"]}
+def fine_soak(a_fine, b_fine, a_max, b_max, out):
+    """p50_s, p99_s and max_s into out from two snapshots of a fine
+    histogram ("top:count" buckets, tops in us) and its maximum"""
+    diff = {t: b_fine.get(t, 0) - a_fine.get(t, 0) for t in b_fine}
     tops = sorted(t for t, c in diff.items() if c > 0)
     total = sum(diff[t] for t in tops)
     cum = 0
@@ -262,10 +265,25 @@ def jaque_soak(a, b):
             out["p50_s"] = t / 1e6
         if "p99_s" not in out and cum >= total * 0.99:
             out["p99_s"] = t / 1e6
-    if b["max_us"] > a["max_us"]:
-        out["max_s"] = b["max_us"] / 1e6
+    if b_max > a_max:
+        out["max_s"] = b_max / 1e6
     elif tops:
-        out["max_s"] = min(tops[-1], a["max_us"]) / 1e6
+        out["max_s"] = min(tops[-1], a_max) / 1e6
+    return out
+
+
+def jaque_soak(a, b):
+    n = b["count"] - a["count"]
+    out = {"checks": n, "started": b["started"] - a["started"], "report": b["extra"]}
+    if n <= 0:
+        return out
+    out["avg_s"] = (b["avg_us"] * b["count"] - a["avg_us"] * a["count"]) / n / 1e6
+    fine_soak(a["fine"], b["fine"], a["max_us"], b["max_us"], out)
+    # how late the ticks themselves began (a daemon that writes it): the
+    # part of the drift that the machine's wake-ups added
+    if b["tick_late_fine"]:
+        out["tick_late"] = fine_soak(a["tick_late_fine"], b["tick_late_fine"],
+                                     a["tick_late_max_us"], b["tick_late_max_us"], {})
     return out
 
 
@@ -601,6 +619,16 @@ def oldest(ev):
     return s
 
 
+def latency_max(r):
+    """the latency max; for jaque also the latest start of a tick over the
+    soak, the part of the max that the machine's wake-up added"""
+    s = fmt(r.get("latency_max_s"), "%.3f")
+    late = (r.get("jaque") or {}).get("tick_late") or {}
+    if late.get("max_s") is not None:
+        s += " (tick %.3f)" % late["max_s"]
+    return s
+
+
 def report(args):
     with open(args.raw) as f:
         r = json.load(f)
@@ -646,7 +674,7 @@ def report(args):
     if r.get("interval_s", 60) != 60:
         objects += " every %g s" % r["interval_s"]
     row = [name, objects, "%.0f" % r["soak_s"],
-           fmt(r.get("latency_avg_s"), "%.4f"), fmt(r.get("latency_max_s"), "%.3f"),
+           fmt(r.get("latency_avg_s"), "%.4f"), latency_max(r),
            fmt(wake, "%.1f"),
            "%d / %.0f" % (r["checks_listener"], r["checks_due"]),
            "%.1f" % r["cpu_pct"], fmt(r["exec_floor_pct"], "%.1f"),

@@ -208,6 +208,7 @@ checker_new(struct ev_loop *loop, const struct objects *objs, const struct main_
 	c->runq = runq_new(global, cfg->host_concurrency > 0 ? (unsigned)cfg->host_concurrency : 0,
 	    c->nkeys);
 	c->drift = drift_new();
+	c->tick_late = drift_new();
 	return c;
 }
 
@@ -293,6 +294,9 @@ checker_adopt(struct checker *c, struct checker *old)
 	drift_free(c->drift);
 	c->drift = old->drift;
 	old->drift = drift_new();
+	drift_free(c->tick_late);
+	c->tick_late = old->tick_late;
+	old->tick_late = drift_new();
 	c->stats_base = old->stats_base;
 	chk_stats_add(&c->stats_base, &old->st);
 }
@@ -452,6 +456,12 @@ chk_arm(struct checker *c)
 static void
 chk_tick(struct checker *c)
 {
+	double late = chk_mono() - chk_tick_mono(c, c->armed_tick);
+
+	/* how late the tick itself began: every check due on it starts at
+	 * least that late, so a drift that is no larger came from the
+	 * machine (the process was not run), not from the checks before */
+	drift_add(c->tick_late, late > 0 ? (uint64_t)(late * 1e6) : 0);
 	c->in_tick = 1;
 	c->st.tick_wakeups++;
 	wheel_advance(c->wheel, chk_now_tick(c), chk_fire, c);
@@ -791,6 +801,7 @@ chk_really_free(struct checker *c)
 	wheel_free(c->wheel);
 	runq_free(c->runq);
 	drift_free(c->drift);
+	drift_free(c->tick_late);
 	free(c);
 }
 
@@ -833,6 +844,12 @@ const struct drift *
 checker_drift(const struct checker *c)
 {
 	return c->drift;
+}
+
+const struct drift *
+checker_tick_late(const struct checker *c)
+{
+	return c->tick_late;
 }
 
 void

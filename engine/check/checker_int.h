@@ -79,6 +79,7 @@ struct checker {
 	struct wheel *wheel;
 	struct runq *runq;
 	struct drift *drift;
+	struct drift *tick_late;  /* how late each tick began, after its moment */
 	ev_timer tick;            /* the tick timer when there is no timerfd */
 	ev_io tick_io;            /* the tick timer: a timerfd (tick_fd), else -1 */
 	int tick_fd;

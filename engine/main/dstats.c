@@ -20,12 +20,12 @@
 #endif
 
 /*
- * drift_fine: the non-empty fine buckets as "top:count" pairs (top in us),
- * so that a reader can subtract two snapshots and get the quantiles of
- * the time between them
+ * drift_fine, tick_late_fine: the non-empty fine buckets as "top:count"
+ * pairs (top in us), so that a reader can subtract two snapshots and get
+ * the quantiles of the time between them
  */
 static void
-dstats_fine(struct statsfile_buf *b, const struct drift *d)
+dstats_fine(struct statsfile_buf *b, const char *key, const struct drift *d)
 {
 	size_t i, len = 0, cap = 256;
 	char *line = xmalloc(cap);
@@ -43,7 +43,7 @@ dstats_fine(struct statsfile_buf *b, const struct drift *d)
 		len += (size_t)snprintf(line + len, cap - len, "%s%llu:%llu", len ? "," : "",
 		    (unsigned long long)drift_fine_top(i), (unsigned long long)cnt);
 	}
-	statsfile_add(b, "drift_fine", "%s", line);
+	statsfile_add(b, key, "%s", line);
 	free(line);
 }
 
@@ -80,7 +80,7 @@ dstats_fill(struct statsfile_buf *b, struct checker *c, struct wpool *pool,
     const struct objects *objs, time_t program_start, time_t now, struct dstats_rate *rate,
     const struct overload *ov)
 {
-	const struct drift *d = checker_drift(c);
+	const struct drift *d = checker_drift(c), *tl = checker_tick_late(c);
 	struct host_state *hs = checker_host_states(c);
 	struct svc_state *ss = checker_svc_states(c);
 	struct checker_stats cs;
@@ -150,7 +150,7 @@ dstats_fill(struct statsfile_buf *b, struct checker *c, struct wpool *pool,
 	statsfile_add(b, "drift_p50_us", "%llu", (unsigned long long)drift_quantile(d, 0.5));
 	statsfile_add(b, "drift_p99_us", "%llu", (unsigned long long)drift_quantile(d, 0.99));
 	statsfile_add(b, "drift_max_us", "%llu", (unsigned long long)drift_max(d));
-	dstats_fine(b, d);
+	dstats_fine(b, "drift_fine", d);
 	for (k = 0; k < drift_report_nbuckets(); k++) {
 		uint64_t edge = drift_report_edge(k);
 
@@ -160,4 +160,9 @@ dstats_fill(struct statsfile_buf *b, struct checker *c, struct wpool *pool,
 			snprintf(key, sizeof(key), "drift_bucket_%llu", (unsigned long long)edge);
 		statsfile_add(b, key, "%llu", (unsigned long long)drift_report_count(d, k));
 	}
+	statsfile_add(b, "tick_late_count", "%llu", (unsigned long long)drift_count(tl));
+	statsfile_add(b, "tick_late_mean_us", "%.0f", drift_mean(tl));
+	statsfile_add(b, "tick_late_p99_us", "%llu", (unsigned long long)drift_quantile(tl, 0.99));
+	statsfile_add(b, "tick_late_max_us", "%llu", (unsigned long long)drift_max(tl));
+	dstats_fine(b, "tick_late_fine", tl);
 }

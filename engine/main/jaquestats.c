@@ -65,6 +65,9 @@ static const struct {
 	{ "JQDRIFTP99US", "drift_p99_us", "99th percentile drift (microseconds)." },
 	{ "JQDRIFTMAXUS", "drift_max_us", "largest drift (microseconds)." },
 	{ "JQDRIFTAVGUS", "drift_mean_us", "mean drift (microseconds)." },
+	{ "JQTICKLATEAVGUS", "tick_late_mean_us", "mean lateness of a tick's start (microseconds)." },
+	{ "JQTICKLATEP99US", "tick_late_p99_us", "99th percentile tick lateness (microseconds)." },
+	{ "JQTICKLATEMAXUS", "tick_late_max_us", "largest tick lateness (microseconds)." },
 };
 
 struct js_jq {
@@ -253,6 +256,12 @@ js_report(const char *path, const char *jq, time_t now)
 		printf("%-40s%.3f ms\n", "   Mean:", v / 1000);
 	printf("   Histogram:\n");
 	js_histogram(jq);
+	printf("\n");
+	js_line("Tick Start Lateness, Ticks:", jq, "tick_late_count");
+	if (js_num(jq, "tick_late_mean_us", &r1) == 0 && js_num(jq, "tick_late_p99_us", &r2) == 0 &&
+	    js_num(jq, "tick_late_max_us", &v) == 0)
+		printf("%-40s%.3f / %.3f / %.3f ms\n", "   Mean / p99 / max:", r1 / 1000,
+		    r2 / 1000, v / 1000);
 	printf("\n\n");
 }
 

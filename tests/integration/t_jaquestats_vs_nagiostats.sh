@@ -378,6 +378,11 @@ drift_bucket_10000=90
 drift_bucket_25000=10
 drift_bucket_50000=0
 drift_bucket_inf=0
+tick_late_count=5432
+tick_late_mean_us=95
+tick_late_p99_us=1800
+tick_late_max_us=12001
+tick_late_fine=100:5400,1800:31,12001:1
 EOF
 jcfg=$(cfg_for "$tmp/jq/status.dat")
 again=once
@@ -394,7 +399,9 @@ elif [ "$(tail -n +7 "$tmp/jq_report.j" | sed -n "$(($(wc -l <"$tmp/jq_report.nb
     ! grep -q '^   In-process (shims) / Workers: *300 / 900$' "$tmp/jq_report.j" ||
     ! grep -q '^   Per Minute: *120.0 / 119.0$' "$tmp/jq_report.j" ||
     ! grep -q '^   p50 / p99 / max: *0.420 / 9.100 / 15.342 ms$' "$tmp/jq_report.j" ||
-    ! grep -q '^      < 5 ms *1100$' "$tmp/jq_report.j"; then
+    ! grep -q '^      < 5 ms *1100$' "$tmp/jq_report.j" ||
+    ! grep -q '^Tick Start Lateness, Ticks: *5432$' "$tmp/jq_report.j" ||
+    ! grep -q '^   Mean / p99 / max: *0.095 / 1.800 / 12.001 ms$' "$tmp/jq_report.j"; then
 	fail jq_report "no or wrong CURRENT JAQUE DATA block" "" "$tmp/jq_report.j"
 else
 	pass jq_report
@@ -404,7 +411,8 @@ JQVARS=$JQVARS,JQTIMEOUTS,JQLOST,JQRUNNING,JQSCHEDULED,JQQUEUEDEPTH,JQQUEUEMAX,J
 JQVARS=$JQVARS,JQWORKERSALIVE,JQWORKERRESTARTS,JQDRIFTCOUNT,JQDRIFTP50US,JQDRIFTP99US
 JQVARS=$JQVARS,JQDRIFTMAXUS,JQDRIFTAVGUS,JQDRIFTLT5,JQDRIFTLT10,JQDRIFTLT25,JQDRIFTLT7
 JQVARS=$JQVARS,JQDRIFTINF,JQCHKSTARTEDPM,JQCHKFINISHEDPM,JQTICKWAKES,JQNOSUCH
-want="0.1.0:4321:1200:1190:300:900:7:2:1:10:16:3:17:4:4:1:1200:420:9100:15342:812:1100:90:10:U:0:120:119:5432:JQNOSUCH:"
+JQVARS=$JQVARS,JQTICKLATEAVGUS,JQTICKLATEP99US,JQTICKLATEMAXUS
+want="0.1.0:4321:1200:1190:300:900:7:2:1:10:16:3:17:4:4:1:1200:420:9100:15342:812:1100:90:10:U:0:120:119:5432:JQNOSUCH:95:1800:12001:"
 got=$("$JAQUESTATS" -c "$jcfg" -m -D : -d "$JQVARS")
 [ "$got" = "$want" ] && pass jq_mrtg || fail jq_mrtg "got $got, want $want"
 # written 2 s before "now" above; a second or two may have passed since
@@ -531,7 +539,8 @@ if [ -x "$JAQUE" ]; then
 		    JQWORKERCHECKS=checks_worker JQQUEUEMAX=queue_depth_max JQWORKERS=workers \
 		    JQWORKERSALIVE=workers_alive JQDRIFTP50US=drift_p50_us JQDRIFTMAXUS=drift_max_us \
 		    JQDRIFTLT5=drift_bucket_5000 JQDRIFTINF=drift_bucket_inf \
-		    JQTICKWAKES=tick_wakeups; do
+		    JQTICKWAKES=tick_wakeups JQTICKLATEMAXUS=tick_late_max_us \
+		    JQTICKLATEAVGUS=tick_late_mean_us; do
 			want=$(sed -n "s/^${kv#*=}=//p" "$d/copy/jaque-stats.dat")
 			got=$("$JAQUESTATS" -m -s "$d/copy/status.dat" -d "${kv%%=*}")
 			[ -n "$want" ] && [ "$got" = "$want" ] || bad="$bad ${kv%%=*}=$got(want $want)"

@@ -405,6 +405,22 @@ t_scheduled(void **state)
 	/* and the timer woke only for due ticks */
 	assert_true(st.tick_wakeups >= 3);
 	assert_true(st.tick_wakeups <= 40);
+	/* each tick woken noted how late it began */
+	assert_int_equal(drift_count(checker_tick_late(f->c)), st.tick_wakeups);
+}
+
+/* the checker started with every object's active checks off */
+static void
+start_disabled(struct fx *f)
+{
+	unsigned i;
+
+	f->c = fx_checker(f);
+	for (i = 0; i < f->gen.objs->nservices; i++)
+		checker_svc_states(f->c)[i].c.active_checks_enabled = 0;
+	for (i = 0; i < f->gen.objs->nhosts; i++)
+		checker_host_states(f->c)[i].c.active_checks_enabled = 0;
+	checker_start(f->c);
 }
 
 static void
@@ -432,14 +448,8 @@ t_tick_rearm(void **state)
 	struct fx *f = *state;
 	ev_timer sched;
 	int b = fx_service_id(f, "h1", "b");
-	unsigned i;
 
-	f->c = fx_checker(f);
-	for (i = 0; i < f->gen.objs->nservices; i++)
-		checker_svc_states(f->c)[i].c.active_checks_enabled = 0;
-	for (i = 0; i < f->gen.objs->nhosts; i++)
-		checker_host_states(f->c)[i].c.active_checks_enabled = 0;
-	checker_start(f->c);
+	start_disabled(f);
 	/* 1.3 s in, the first round is over and the wheel is empty */
 	ev_timer_init(&sched, schedule_b, 1.3, 0);
 	sched.data = f;
@@ -448,6 +458,63 @@ t_tick_rearm(void **state)
 	assert_int_equal(f->runs_svc[b], 1);
 	assert_int_equal(drift_count(checker_drift(f->c)), 1);
 	assert_true(drift_max(checker_drift(f->c)) < 50000);
+}
+
+/* keeps the loop from running for 80 ms, as a machine that stalls */
+static void
+hog(struct ev_loop *loop, ev_timer *w, int revents)
+{
+	(void)loop;
+	(void)w;
+	(void)revents;
+	usleep(80000);
+}
+
+/* schedule_b, and a hog from 5 ms before the check's due time */
+static void
+schedule_b_and_hog(struct ev_loop *loop, ev_timer *w, int revents)
+{
+	struct fx *f = w->data;
+	const struct obj_service *s = objects_find_service(f->gen.objs, "h1", "b");
+	time_t due = time(NULL) + 1;
+	ev_timer *h = w + 1; /* the caller's second timer */
+
+	(void)revents;
+	checker_schedule(f->c, s->host, s, due, 1);
+	ev_timer_set(h, (double)due - ev_time() - 0.005, 0);
+	ev_timer_start(loop, h);
+}
+
+/*
+ * The tick's own lateness: the loop cannot run when the check falls due
+ * (it is held 80 ms from 5 ms before the due second; the tick is the
+ * first at or after it, at most a tick of 10 ms later), so the tick
+ * begins some 60 ms or more after its moment, and the check's drift
+ * holds that lateness.  Every other object is disabled, so this is the
+ * one tick woken for a check.
+ */
+static void
+t_tick_late(void **state)
+{
+	struct fx *f = *state;
+	ev_timer t[2];
+	int b = fx_service_id(f, "h1", "b");
+	const struct drift *late;
+	struct checker_stats st;
+
+	start_disabled(f);
+	ev_timer_init(&t[0], schedule_b_and_hog, 1.3, 0);
+	t[0].data = f;
+	ev_timer_init(&t[1], hog, 1.0, 0);
+	ev_timer_start(f->loop, &t[0]);
+	run_for(f, 3.6);
+	ev_timer_stop(f->loop, &t[1]);
+	assert_int_equal(f->runs_svc[b], 1);
+	late = checker_tick_late(f->c);
+	checker_stats(f->c, &st);
+	assert_int_equal(drift_count(late), st.tick_wakeups);
+	assert_true(drift_max(late) >= 50000);
+	assert_true(drift_max(checker_drift(f->c)) >= drift_max(late));
 }
 
 static void
@@ -712,6 +779,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_global_gate, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_host_gate, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_tick_rearm, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_tick_late, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_late_start_moves_schedule, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_scheduled, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_first_spread_even, setup, teardown),
