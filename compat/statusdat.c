@@ -95,26 +95,42 @@ sd_str(struct sd_out *o, const char *s)
 		sd_mem(o, s, strlen(s));
 }
 
-static void
-sd_ull(struct sd_out *o, unsigned long long v)
+/* the decimal digits of v at p (room for 20), and the end */
+static inline char *
+sd_put_ull(char *p, unsigned long long v)
 {
-	char tmp[24], *p = tmp + sizeof(tmp);
+	unsigned long long t = v;
+	size_t n = 1;
+	char *end;
 
+	while (t >= 10) {
+		t /= 10;
+		n++;
+	}
+	end = p + n;
 	do {
-		*--p = (char)('0' + v % 10);
+		*--end = (char)('0' + v % 10);
 		v /= 10;
 	} while (v != 0);
-	sd_mem(o, p, (size_t)(tmp + sizeof(tmp) - p));
+	return p + n;
+}
+
+/* v with a sign at p (room for 21), and the end */
+static inline char *
+sd_put_ll(char *p, long long v)
+{
+	if (v >= 0)
+		return sd_put_ull(p, (unsigned long long)v);
+	*p = '-';
+	return sd_put_ull(p + 1, 0ULL - (unsigned long long)v);
 }
 
 static void
 sd_ll(struct sd_out *o, long long v)
 {
-	if (v < 0) {
-		sd_mem(o, "-", 1);
-		sd_ull(o, 0ULL - (unsigned long long)v);
-	} else
-		sd_ull(o, (unsigned long long)v);
+	char *p = sd_room(o, 21);
+
+	o->len = (size_t)(sd_put_ll(p, v) - o->buf);
 }
 
 /*
@@ -142,14 +158,14 @@ sd_fixed(struct sd_out *o, double v, int prec)
 	n = (unsigned long long)fl + (frac > 0.5);
 	ip = n / (unsigned long long)scale;
 	fp = n % (unsigned long long)scale;
-	sd_ull(o, ip);
-	p = tmp + prec + 1;
-	for (i = 0; i < prec; i++) {
-		*--p = (char)('0' + fp % 10);
+	/* the integer part (below 1e9), the point and the decimals */
+	p = sd_put_ull(sd_room(o, 10 + 1 + (size_t)prec), ip);
+	*p = '.';
+	for (i = prec; i > 0; i--) {
+		p[i] = (char)('0' + fp % 10);
 		fp /= 10;
 	}
-	*--p = '.';
-	sd_mem(o, p, (size_t)prec + 1);
+	o->len = (size_t)(p + 1 + prec - o->buf);
 	return;
 slow:
 	len = snprintf(tmp, sizeof(tmp), "%.*f", prec, v);
@@ -191,31 +207,48 @@ sd_escaped(struct sd_out *o, const char *s)
 #define SDF(o, k, v, prec) sd_line_f((o), SD_KEY(k), (v), (prec))
 #define SD_LIT(o, s) sd_mem((o), (s), sizeof(s) - 1)
 
-static void
+/*
+ * The lines are written straight into the buffer after one room check,
+ * and inline, so that the key's length is a constant where it is used:
+ * a status file of 10 000 objects has some 450 000 lines, and a call to
+ * memcpy for each piece of each line was a third of its formatting time.
+ */
+static inline void
 sd_line_s(struct sd_out *o, const char *key, size_t klen, const char *v)
 {
-	sd_mem(o, key, klen);
-	sd_str(o, v);
-	sd_mem(o, "\n", 1);
+	size_t n = v != NULL ? strlen(v) : 0;
+	char *p = sd_room(o, klen + n + 1);
+
+	memcpy(p, key, klen);
+	if (n > 0)
+		memcpy(p + klen, v, n);
+	p[klen + n] = '\n';
+	o->len += klen + n + 1;
 }
 
-static void
+static inline void
 sd_line_i(struct sd_out *o, const char *key, size_t klen, long long v)
 {
-	sd_mem(o, key, klen);
-	sd_ll(o, v);
-	sd_mem(o, "\n", 1);
+	char *p = sd_room(o, klen + 22);
+
+	memcpy(p, key, klen);
+	p = sd_put_ll(p + klen, v);
+	*p = '\n';
+	o->len = (size_t)(p + 1 - o->buf);
 }
 
-static void
+static inline void
 sd_line_u(struct sd_out *o, const char *key, size_t klen, unsigned long long v)
 {
-	sd_mem(o, key, klen);
-	sd_ull(o, v);
-	sd_mem(o, "\n", 1);
+	char *p = sd_room(o, klen + 21);
+
+	memcpy(p, key, klen);
+	p = sd_put_ull(p + klen, v);
+	*p = '\n';
+	o->len = (size_t)(p + 1 - o->buf);
 }
 
-static void
+static inline void
 sd_line_f(struct sd_out *o, const char *key, size_t klen, double v, int prec)
 {
 	sd_mem(o, key, klen);

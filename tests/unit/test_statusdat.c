@@ -33,6 +33,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -1007,6 +1008,37 @@ t_decimals(void **state)
 	h->c.execution_time = saved[3];
 }
 
+/* the integer lines print what printf prints, at every width and sign */
+static void
+t_integers(void **state)
+{
+	static const int ints[] = { 0, 1, 9, 10, -1, -10, 99, 100, 12345, INT_MAX, INT_MIN };
+	static const unsigned long ulongs[] = { 0, 9, 10, 99, 100, 4294967295UL, ULONG_MAX };
+	struct fx *f = *state;
+	struct host_state *h = hst(f, "gamma");
+	int saved_attempt = h->c.current_attempt;
+	unsigned long saved_event = h->c.current_event_id;
+	char want[128], *text, *sec;
+	size_t i;
+
+	for (i = 0; i < sizeof(ints) / sizeof(ints[0]); i++) {
+		h->c.current_attempt = ints[i];
+		h->c.current_event_id = ulongs[i % (sizeof(ulongs) / sizeof(ulongs[0]))];
+		text = render(&f->snap);
+		sec = section(text, "\thost_name=gamma\n");
+		snprintf(want, sizeof(want), "\tcurrent_attempt=%d\n", ints[i]);
+		if (strstr(sec, want) == NULL)
+			fail_msg("want %s", want);
+		snprintf(want, sizeof(want), "\tcurrent_event_id=%lu\n", h->c.current_event_id);
+		if (strstr(sec, want) == NULL)
+			fail_msg("want %s", want);
+		free(sec);
+		free(text);
+	}
+	h->c.current_attempt = saved_attempt;
+	h->c.current_event_id = saved_event;
+}
+
 /* escaping of backslashes and newlines, only in long output */
 static void
 t_escaping(void **state)
@@ -1205,6 +1237,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_order, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_line_shapes, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_decimals, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_integers, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_escaping, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_missing_parts, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_write, setup, teardown),
