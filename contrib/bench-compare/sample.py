@@ -17,7 +17,7 @@ calls this.  Three commands:
       two) and the machine's wake-up lateness
       (contrib/bench/wakeprobe.c, run over the soak beside the engine)
       and writes the row (JSON and markdown)
-  sample.py recover --cmd-file FIFO --statusdat FILE --keep-every K --seconds S
+  sample.py recover --cmd-file FIFO --statusdat FILE [--keep-every K] --seconds S
                     --jaque-stats FILE --log NAGIOS.LOG --raw RAW.json
                     --listener-pid P --count-file F --interval S
       after the soak, takes most of the load away (jaque only: the
