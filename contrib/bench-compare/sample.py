@@ -280,7 +280,7 @@ def jaque_soak(a, b):
     out["avg_s"] = (b["avg_us"] * b["count"] - a["avg_us"] * a["count"]) / n / 1e6
     fine_soak(a["fine"], b["fine"], a["max_us"], b["max_us"], out)
     # how late the ticks themselves began (a daemon that writes it): the
-    # part of the drift that the machine's wake-ups added
+    # part of the drift that came before the ticks' own work
     if b["tick_late_fine"]:
         out["tick_late"] = fine_soak(a["tick_late_fine"], b["tick_late_fine"],
                                      a["tick_late_max_us"], b["tick_late_max_us"], {})
@@ -621,7 +621,7 @@ def oldest(ev):
 
 def latency_max(r):
     """the latency max; for jaque also the latest start of a tick over the
-    soak, the part of the max that the machine's wake-up added"""
+    soak, the part of the max that came before the tick's own work"""
     s = fmt(r.get("latency_max_s"), "%.3f")
     late = (r.get("jaque") or {}).get("tick_late") or {}
     if late.get("max_s") is not None:

@@ -459,8 +459,9 @@ chk_tick(struct checker *c)
 	double late = chk_mono() - chk_tick_mono(c, c->armed_tick);
 
 	/* how late the tick itself began: every check due on it starts at
-	 * least that late, so a drift that is no larger came from the
-	 * machine (the process was not run), not from the checks before */
+	 * least that late, so a drift that is no larger came from the loop
+	 * not reaching the tick in time (the machine did not run jaque, or
+	 * other work held the loop), not from the checks before it on it */
 	drift_add(c->tick_late, late > 0 ? (uint64_t)(late * 1e6) : 0);
 	c->in_tick = 1;
 	c->st.tick_wakeups++;

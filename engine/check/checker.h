@@ -167,7 +167,8 @@ struct host_state *checker_host_states(struct checker *c);
 struct svc_state *checker_svc_states(struct checker *c);
 const struct drift *checker_drift(const struct checker *c);
 /* how late each tick began after its moment (microseconds, one sample a
- * tick woken): the part of the drift the machine's wake-up adds */
+ * tick woken): the part of the drift that comes before the tick's own
+ * work (a late wake-up, or the loop busy with something else) */
 const struct drift *checker_tick_late(const struct checker *c);
 void checker_stats(const struct checker *c, struct checker_stats *st);
 
