@@ -297,12 +297,13 @@ esac
 # started by a minimal C program before the engine starts (the second
 # comes after it stops; the row takes the mean cost a run of the two, as
 # this machine's speed moves between minutes)
+# the cpu seconds of RUNS check_tcp runs against the listener, eight at a time
+floor_cpu() { "$T/spawnfloor" "$1" 8 "$CHECK_TCP" -H 127.0.0.1 -p "$port"; }
 floor=()
 if [ "$builtin" = 0 ] && [ "${FLOOR:-1}" = 1 ]; then
 	cc -O2 -o "$T/spawnfloor" contrib/bench/spawnfloor.c || fail "contrib/bench/spawnfloor.c did not build"
 	runs=$((n * soak / INTERVAL))
-	floor=(--floor-before-cpu-s "$("$T/spawnfloor" "$runs" 8 "$CHECK_TCP" -H 127.0.0.1 -p "$port")"
-	    --floor-before-runs "$runs")
+	floor=(--floor-before-cpu-s "$(floor_cpu "$runs")" --floor-before-runs "$runs")
 fi
 
 # --- run and measure
@@ -335,7 +336,7 @@ stop_engine
 # listener counted
 if [ ${#floor[@]} -gt 0 ]; then
 	runs=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["checks_listener"])' "$T/raw.json")
-	floor+=(--floor-cpu-s "$("$T/spawnfloor" "$runs" 8 "$CHECK_TCP" -H 127.0.0.1 -p "$port")")
+	floor+=(--floor-cpu-s "$(floor_cpu "$runs")")
 fi
 machine="$(nproc) CPUs, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
 tps=()

@@ -29,6 +29,17 @@
 
 extern char **environ;
 
+/* user + system seconds of who (RUSAGE_SELF or RUSAGE_CHILDREN) */
+static double
+cpu_of(int who)
+{
+	struct rusage ru;
+
+	getrusage(who, &ru);
+	return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+	    (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+}
+
 /* the next burst's time: every_ms after the last one */
 static void
 next_burst(struct timespec *at, long every_ms)
@@ -44,7 +55,6 @@ int
 main(int argc, char **argv)
 {
 	posix_spawn_file_actions_t fa;
-	struct rusage ru, self;
 	struct timespec at;
 	long runs, conc, every_ms = 0, burst = 0, started = 0, running = 0, in_burst = 0;
 	int status, a = 1;
@@ -91,10 +101,6 @@ main(int argc, char **argv)
 		if (wait(&status) > 0)
 			running--;
 	}
-	getrusage(RUSAGE_CHILDREN, &ru);
-	getrusage(RUSAGE_SELF, &self);
-	printf("%.3f\n", (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + self.ru_utime.tv_sec +
-	    self.ru_stime.tv_sec) + (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec +
-	    self.ru_utime.tv_usec + self.ru_stime.tv_usec) / 1e6);
+	printf("%.3f\n", cpu_of(RUSAGE_CHILDREN) + cpu_of(RUSAGE_SELF));
 	return 0;
 }

@@ -453,10 +453,11 @@ chk_arm(struct checker *c)
 	ev_timer_start(c->loop, &c->tick);
 }
 
+/* the armed tick, begun at now (monotonic) */
 static void
-chk_tick(struct checker *c)
+chk_tick(struct checker *c, double now)
 {
-	double late = chk_mono() - chk_tick_mono(c, c->armed_tick);
+	double late = now - chk_tick_mono(c, c->armed_tick);
 
 	/* how late the tick itself began: every check due on it starts at
 	 * least that late, so a drift that is no larger came from the loop
@@ -477,7 +478,7 @@ chk_tick_cb(struct ev_loop *loop, ev_timer *w, int revents)
 {
 	(void)loop;
 	(void)revents;
-	chk_tick(w->data);
+	chk_tick(w->data, chk_mono());
 }
 
 #ifdef __linux__
@@ -501,7 +502,7 @@ chk_tick_io_cb(struct ev_loop *loop, ev_io *w, int revents)
 	if (tick_at - now <= WAKEUP_LEAD_MAX)
 		while (now < tick_at)
 			now = chk_mono();
-	chk_tick(c);
+	chk_tick(c, now);
 }
 #endif
 

@@ -49,6 +49,7 @@ struct fx {
 	int runs_svc[8];
 	int runs_host;
 	int cancelled;
+	void *arg;            /* a test's own object for its callbacks */
 	/* what the hooks saw */
 	char alerts[32][160];
 	int nalerts;
@@ -475,9 +476,9 @@ static void
 schedule_b_and_hog(struct ev_loop *loop, ev_timer *w, int revents)
 {
 	struct fx *f = w->data;
+	ev_timer *h = f->arg;  /* the hog, not yet started */
 	const struct obj_service *s = objects_find_service(f->gen.objs, "h1", "b");
 	time_t due = time(NULL) + 1;
-	ev_timer *h = w + 1; /* the caller's second timer */
 
 	(void)revents;
 	checker_schedule(f->c, s->host, s, due, 1);
@@ -497,18 +498,19 @@ static void
 t_tick_late(void **state)
 {
 	struct fx *f = *state;
-	ev_timer t[2];
+	ev_timer sched, hold;
 	int b = fx_service_id(f, "h1", "b");
 	const struct drift *late;
 	struct checker_stats st;
 
 	start_disabled(f);
-	ev_timer_init(&t[0], schedule_b_and_hog, 1.3, 0);
-	t[0].data = f;
-	ev_timer_init(&t[1], hog, 1.0, 0);
-	ev_timer_start(f->loop, &t[0]);
+	ev_timer_init(&sched, schedule_b_and_hog, 1.3, 0);
+	sched.data = f;
+	ev_timer_init(&hold, hog, 1.0, 0);
+	f->arg = &hold;
+	ev_timer_start(f->loop, &sched);
 	run_for(f, 3.6);
-	ev_timer_stop(f->loop, &t[1]);
+	ev_timer_stop(f->loop, &hold);
 	assert_int_equal(f->runs_svc[b], 1);
 	late = checker_tick_late(f->c);
 	checker_stats(f->c, &st);
