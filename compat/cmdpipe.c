@@ -160,6 +160,12 @@ cmdpipe_open(struct ev_loop *loop, const char *path, const struct cmdpipe_hooks 
 	p->hooks = *hooks;
 	p->buf = xmalloc(CMDPIPE_BUF);
 	ev_io_init(&p->io, cmdpipe_cb, fd, EV_READ);
+	/*
+	 * libev runs the watchers of one priority that woke together
+	 * last-ready first: a command a plugin wrote before exiting would go
+	 * after its result.  Above the rest, commands go first.
+	 */
+	ev_set_priority(&p->io, EV_MAXPRI);
 	p->io.data = p;
 	ev_io_start(loop, &p->io);
 	return p;

@@ -11,7 +11,10 @@
  * A line longer than the cap is dropped whole (up to its '\n') and
  * reported; a blank line is skipped (Nagios 4.4.6 loses the command after
  * one: that bug is not copied).  Each complete line goes to the callback
- * without its '\n'.  The FIFO is removed when the reader is freed.
+ * without its '\n'.  Lines waiting when the loop wakes are taken before
+ * anything else that woke it (a worker's result), so a command written
+ * before a plugin exits is handled before its result.  The FIFO is
+ * removed when the reader is freed.
  */
 #ifndef JAQUE_CMDPIPE_H
 #define JAQUE_CMDPIPE_H

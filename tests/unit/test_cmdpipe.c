@@ -13,7 +13,8 @@
  * is taken off, bytes 0x00-0xff pass through as they are, a line of
  * exactly CMDPIPE_LINE_MAX bytes is taken and a longer one (also one of
  * several buffers) is dropped and reported once while the next line
- * works, and cmdpipe_free removes the FIFO.  Each test works in its own
+ * works, a command and another descriptor readable in the same wake-up
+ * come out command first, and cmdpipe_free removes the FIFO.  Each test works in its own
  * mkdtemp directory with its own libev loop; alarm() stops a test that
  * would block.  Links compat/cmdpipe.c.
  */
@@ -442,6 +443,63 @@ t_blank_lines_and_crlf(void **state)
 	assert_int_equal(f->noverlong, 0);
 }
 
+/* the other descriptor's watcher: how many lines had come out when it ran */
+struct other {
+	ev_io io;
+	struct fx *f;
+	int ran;
+	size_t lines_before;
+};
+
+static void
+on_other(struct ev_loop *loop, ev_io *w, int revents)
+{
+	struct other *o = w->data;
+	char c;
+
+	(void)revents;
+	assert_int_equal(read(w->fd, &c, 1), 1);
+	o->ran++;
+	o->lines_before = o->f->nlines;
+	ev_io_stop(loop, w);
+}
+
+/*
+ * A command written before another descriptor (a worker's result) turns
+ * readable is handled first when both wake the same loop iteration, as
+ * the writer's order has it: a plugin that writes a command and then
+ * exits has its command taken before its result.  libev runs the
+ * watchers of one priority last-ready first, so this needs the pipe's
+ * higher priority.
+ */
+static void
+t_before_results_of_same_wake(void **state)
+{
+	struct fx *f = *state;
+	struct other o;
+	int pfd[2];
+	int fd;
+
+	open_pipe(f, 1);
+	assert_int_equal(pipe(pfd), 0);
+	memset(&o, 0, sizeof(o));
+	o.f = f;
+	ev_io_init(&o.io, on_other, pfd[0], EV_READ);
+	o.io.data = &o;
+	ev_io_start(f->loop, &o.io);
+	fd = wopen(f);
+	put_str(f, fd, "[1] FIRST\n");
+	close(fd);
+	assert_int_equal(write(pfd[1], "r", 1), 1);
+	ev_run(f->loop, EVRUN_ONCE);
+	assert_int_equal(o.ran, 1);
+	assert_int_equal(f->nlines, 1);
+	assert_int_equal(o.lines_before, 1);
+	ev_io_stop(f->loop, &o.io);
+	close(pfd[0]);
+	close(pfd[1]);
+}
+
 static void
 t_partial_line_waits(void **state)
 {
@@ -589,6 +647,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_lines_split_across_writes, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_writer_per_line_1000, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_blank_lines_and_crlf, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_before_results_of_same_wake, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_partial_line_waits, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_overlong_dropped, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_overlong_without_hook, setup, teardown),
