@@ -5,7 +5,8 @@
 # every line "N COMMAND" of DIR/HOST_SERVICE.cmd (or DIR/HOST.cmd) is
 # written as "[<now>] COMMAND" to CMDFILE, the engine's command pipe.  In
 # COMMAND, {now} becomes the current time and {now+S} that time plus S
-# seconds (for downtime start and end times).
+# seconds (for downtime start and end times).  The result follows the
+# commands by half a second, so the engine handles them first.
 fifo=$1
 shift
 out=$("$(dirname "$0")/seq.sh" "$@")
@@ -26,6 +27,11 @@ if [ -f "$f.cmd" ] && [ -p "$fifo" ]; then
 	if [ -s "$f.cmd.out.$n" ]; then
 		# a pipe with no reader would block the open: give up after 5 s
 		timeout 5 sh -c 'cat "$1" >> "$2"' sh "$f.cmd.out.$n" "$fifo"
+		# the engine is to have the command before this result.  Nagios
+		# 4.4.6 relays the pipe through its command file worker process,
+		# and on a busy machine the result overtook the command there
+		# (a flapping percentage of one result later); give it time
+		sleep 0.5
 	fi
 	rm -f "$f.cmd.out.$n"
 fi
