@@ -15,6 +15,7 @@
  */
 #include "plugins-shim/shim_int.h"
 
+#include <arpa/inet.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <stdio.h>
@@ -242,11 +243,25 @@ static int
 tcp_address(struct shim_tcp_conf *c)
 {
 	struct addrinfo hints, *res;
+	struct sockaddr_in *sin;
 
 	if (c->host[0] == '/')
 		return -1; /* a unix socket: left to the plugin */
 	if (c->port > 65535)
 		return -1; /* the plugin's resolver folds it; not worth copying */
+	memset(&c->sa, 0, sizeof(c->sa));
+	sin = (struct sockaddr_in *)&c->sa;
+	/* a dotted quad (what most checks name) without the resolver's
+	 * allocations; the forms only inet_aton reads ("127.1", octal) and
+	 * IPv6 go through getaddrinfo as before */
+	if (inet_pton(AF_INET, c->host, &sin->sin_addr) == 1) {
+		if (c->family != AF_UNSPEC && c->family != AF_INET)
+			c->bad_host = 1;
+		sin->sin_family = AF_INET;
+		sin->sin_port = htons((uint16_t)c->port);
+		c->salen = sizeof(*sin);
+		return 0;
+	}
 	memset(&hints, 0, sizeof(hints));
 	hints.ai_family = AF_UNSPEC;
 	hints.ai_socktype = SOCK_STREAM;
@@ -328,31 +343,36 @@ shim_tcp_trim(char *status, size_t len)
 
 /* the text after "TCP STATE - ", up to the performance data */
 static void
-tcp_format_body(FILE *f, const struct shim_tcp_conf *c,
+tcp_format_body(struct mbuf *f, const struct shim_tcp_conf *c,
     const struct shim_tcp_report *r)
 {
 	int mismatch = r->match == SHIM_TCP_MATCH_FAILURE;
 
 	if (mismatch && r->last != 0 && !c->hide) {
-		fprintf(f, "Unexpected response from host/socket: %s", r->status);
+		mbuf_adds(f, "Unexpected response from host/socket: ");
+		mbuf_adds(f, r->status);
 	} else {
-		if (mismatch)
-			fputs("Unexpected response from host/socket on ", f);
-		else
-			fprintf(f, "%.3f second response time on ",
-			    (double)r->elapsed_us / 1.0e6);
+		if (mismatch) {
+			mbuf_adds(f, "Unexpected response from host/socket on ");
+		} else {
+			thresholds_fixed(f, (double)r->elapsed_us / 1.0e6, 3);
+			mbuf_adds(f, " second response time on ");
+		}
 		if (c->host_specified)
-			fprintf(f, "%s port %d", c->host, c->port);
+			mbuf_addf(f, "%s port %d", c->host, c->port);
 		else
-			fprintf(f, "port %d", c->port);
+			mbuf_addf(f, "port %d", c->port);
 	}
-	if (!mismatch && !c->hide && r->last != 0)
-		fprintf(f, " [%s]", r->status);
+	if (!mismatch && !c->hide && r->last != 0) {
+		mbuf_adds(f, " [");
+		mbuf_adds(f, r->status);
+		mbuf_adds(f, "]");
+	}
 }
 
 /* the plugin's normal ending: state from time and match, text, perfdata */
 static int
-tcp_format_report(FILE *f, const struct shim_tcp_conf *c,
+tcp_format_report(struct mbuf *f, const struct shim_tcp_conf *c,
     const struct shim_tcp_report *r)
 {
 	double elapsed = (double)r->elapsed_us / 1.0e6;
@@ -368,7 +388,9 @@ tcp_format_report(FILE *f, const struct shim_tcp_conf *c,
 	/* a mismatch overrides a warning, even with a milder -M */
 	if (mismatch && state != THRESHOLDS_CRITICAL)
 		state = c->mismatch_state;
-	fprintf(f, "%s %s - ", TCP_SERVICE, thresholds_state_text(state));
+	mbuf_adds(f, TCP_SERVICE " ");
+	mbuf_adds(f, thresholds_state_text(state));
+	mbuf_adds(f, " - ");
 	tcp_format_body(f, c, r);
 	memset(&p, 0, sizeof(p));
 	p.label = "time";
@@ -382,7 +404,9 @@ tcp_format_report(FILE *f, const struct shim_tcp_conf *c,
 	p.min = 0;
 	p.max = (double)c->timeout;
 	perf = thresholds_fperfdata(&p);
-	fprintf(f, "|%s\n", perf);
+	mbuf_adds(f, "|");
+	mbuf_adds(f, perf);
+	mbuf_adds(f, "\n");
 	free(perf);
 	return state;
 }
@@ -391,27 +415,24 @@ char *
 shim_tcp_format(const struct shim_tcp_conf *c, const struct shim_tcp_report *r,
     size_t *len, int *rc)
 {
-	char *out = NULL;
-	FILE *f = open_memstream(&out, len);
+	struct mbuf f = { 0 };
 
-	if (f == NULL)
-		log_fatalx("shim_tcp: out of memory");
 	switch (r->outcome) {
 	case SHIM_TCP_BAD_HOST:
-		fprintf(f, "%s %s - Invalid hostname, address or socket: %s\n",
+		mbuf_addf(&f, "%s %s - Invalid hostname, address or socket: %s\n",
 		    TCP_SERVICE, thresholds_state_text(THRESHOLDS_CRITICAL), c->host);
 		*rc = THRESHOLDS_CRITICAL;
 		break;
 	case SHIM_TCP_REFUSED:
 	case SHIM_TCP_CONNECT_ERROR:
 		/* any failed connect ends with the -r state, refused or not */
-		fprintf(f, "connect to address %s and port %d: %s\n", c->host,
+		mbuf_addf(&f, "connect to address %s and port %d: %s\n", c->host,
 		    c->port, strerror(r->err));
 		*rc = c->refuse_state;
 		break;
 	case SHIM_TCP_CONNECT_TIMEOUT:
 	case SHIM_TCP_IO_TIMEOUT:
-		fprintf(f, "%s - Socket timeout after %ld seconds\n",
+		mbuf_addf(&f, "%s - Socket timeout after %ld seconds\n",
 		    thresholds_state_text(THRESHOLDS_CRITICAL), c->timeout);
 		*rc = THRESHOLDS_CRITICAL;
 		break;
@@ -419,17 +440,19 @@ shim_tcp_format(const struct shim_tcp_conf *c, const struct shim_tcp_report *r,
 		*rc = -1;
 		break;
 	case SHIM_TCP_NO_DATA:
-		fputs("No data received from host\n", f);
+		mbuf_adds(&f, "No data received from host\n");
 		*rc = THRESHOLDS_CRITICAL;
 		break;
 	case SHIM_TCP_OK:
 	case SHIM_TCP_MISMATCH:
-		*rc = tcp_format_report(f, c, r);
+		*rc = tcp_format_report(&f, c, r);
 		break;
 	}
-	if (fclose(f) != 0)
-		log_fatalx("shim_tcp: out of memory");
-	return out;
+	/* the engine-timeout case writes nothing: still a string */
+	if (f.p == NULL)
+		mbuf_add(&f, "", 0);
+	*len = f.len;
+	return f.p;
 }
 
 const struct shim_kind shim_tcp_kind = {

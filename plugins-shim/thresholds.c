@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,48 +104,90 @@ thresholds_unescape(const char *s)
 	return d;
 }
 
-/* append a printf-formatted piece to the heap string *s */
-static void
-append(char **s, size_t *len, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
+/* microseconds below which v's distance to us/1e6 is far under 0.5e-6 */
+#define FIXED_US_MAX 1000000000000000LL
 
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		log_fatalx("thresholds: cannot format \"%s\"", fmt);
-	*s = xrealloc(*s, *len + (size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(*s + *len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	*len += (size_t)n;
+void
+thresholds_fixed(struct mbuf *b, double v, int decimals)
+{
+	static const long long unit[] = { 1000000, 100000, 10000, 1000, 100, 10, 1 };
+	char digits[32], *p;
+	long long us, q, r, u, half;
+	int i;
+
+	if (decimals < 0 || decimals > 6 || !(v >= 0.0) || signbit(v) || v * 1e6 >= FIXED_US_MAX)
+		goto by_printf;
+	us = llround(v * 1e6);
+	/* v must be exactly what us / 1e6 rounds to: then printf's rounding
+	 * of v to 6 decimals is us itself (v lies within 1e-16 of it
+	 * relatively, nowhere near a half) */
+	if ((double)us / 1e6 != v)
+		goto by_printf;
+	u = unit[decimals];
+	q = us / u;
+	r = us % u;
+	half = u / 2;
+	if (u > 1 && r >= half) {
+		if (r > half) {
+			q++;
+		} else {
+			/* a tie in decimal: printf rounds v's exact binary value,
+			 * which lies above or below us / 1e6 (fma gives the sign of
+			 * v * 1e6 - us exactly); on the tie itself, to even */
+			double d = fma(v, 1e6, -(double)us);
+
+			if (d > 0 || (d == 0 && (q & 1)))
+				q++;
+		}
+	}
+	/* q in units of 10^-decimals: the integer part, then the decimals */
+	p = digits + sizeof(digits);
+	for (i = 0; i < decimals; i++) {
+		*--p = (char)('0' + q % 10);
+		q /= 10;
+	}
+	if (decimals > 0)
+		*--p = '.';
+	do {
+		*--p = (char)('0' + q % 10);
+		q /= 10;
+	} while (q > 0);
+	mbuf_add(b, p, (size_t)(digits + sizeof(digits) - p));
+	return;
+by_printf:
+	mbuf_addf(b, "%.*f", decimals, v);
 }
 
 char *
 thresholds_fperfdata(const struct thresholds_perf *p)
 {
-	char *s = NULL;
-	size_t len = 0;
+	struct mbuf b = { 0 };
 
-	if (strpbrk(p->label, "'= ") != NULL)
-		append(&s, &len, "'%s'=", p->label);
-	else
-		append(&s, &len, "%s=", p->label);
-	append(&s, &len, "%f%s;", p->value, p->uom);
+	if (strpbrk(p->label, "'= ") != NULL) {
+		mbuf_adds(&b, "'");
+		mbuf_adds(&b, p->label);
+		mbuf_adds(&b, "'=");
+	} else {
+		mbuf_adds(&b, p->label);
+		mbuf_adds(&b, "=");
+	}
+	thresholds_fixed(&b, p->value, 6);
+	mbuf_adds(&b, p->uom);
+	mbuf_adds(&b, ";");
 	if (p->has_warn)
-		append(&s, &len, "%f", p->warn);
-	append(&s, &len, ";");
+		thresholds_fixed(&b, p->warn, 6);
+	mbuf_adds(&b, ";");
 	if (p->has_crit)
-		append(&s, &len, "%f", p->crit);
-	append(&s, &len, ";");
+		thresholds_fixed(&b, p->crit, 6);
+	mbuf_adds(&b, ";");
 	if (p->has_min)
-		append(&s, &len, "%f", p->min);
+		thresholds_fixed(&b, p->min, 6);
 	/* max brings its own separator: without it the figure ends at min */
-	if (p->has_max)
-		append(&s, &len, ";%f", p->max);
-	return s;
+	if (p->has_max) {
+		mbuf_adds(&b, ";");
+		thresholds_fixed(&b, p->max, 6);
+	}
+	return b.p;
 }
 
 void

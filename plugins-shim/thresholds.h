@@ -12,6 +12,8 @@
 
 #include <stddef.h>
 
+#include "engine/util/mbuf.h"
+
 /* the plugin exit codes, as monitoring-plugins names them */
 enum thresholds_state {
 	THRESHOLDS_OK = 0,
@@ -56,6 +58,15 @@ struct thresholds_perf {
 
 /* "label=value<uom>;warn;crit;min;max" as fperfdata builds it; heap */
 char *thresholds_fperfdata(const struct thresholds_perf *p);
+
+/*
+ * Add to b what printf's "%.*f" prints for v with 0 to 6 decimals.  A v
+ * that is a whole number of microseconds as a division by 1e6 gives it (a
+ * response time, a timeout, a threshold such as 0.5) is written from that
+ * integer without printf, to the same bytes; any other v goes through
+ * printf.
+ */
+void thresholds_fixed(struct mbuf *b, double v, int decimals);
 
 /*
  * Argument scanning the way the plugins' getopt_long with a "+" option

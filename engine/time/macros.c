@@ -37,69 +37,6 @@
 #include "engine/time/macros_int.h"
 #include "engine/util/xalloc.h"
 
-/* ---- growable strings ---- */
-
-static void
-mbuf_grow(struct mbuf *b, size_t n)
-{
-	size_t cap = b->cap != 0 ? b->cap : 64;
-
-	if (b->len + n + 1 <= b->cap)
-		return;
-	while (cap < b->len + n + 1)
-		cap *= 2;
-	b->p = xrealloc(b->p, cap);
-	b->cap = cap;
-}
-
-void
-mbuf_add(struct mbuf *b, const char *s, size_t n)
-{
-	mbuf_grow(b, n);
-	if (n > 0)
-		memcpy(b->p + b->len, s, n);
-	b->len += n;
-	b->p[b->len] = '\0';
-}
-
-void
-mbuf_adds(struct mbuf *b, const char *s)
-{
-	mbuf_add(b, s, strlen(s));
-}
-
-void
-mbuf_addf(struct mbuf *b, const char *fmt, ...)
-{
-	char small[64];
-	va_list ap;
-	int n;
-
-	/* numbers fit the small buffer; only long strings are printed twice */
-	va_start(ap, fmt);
-	n = vsnprintf(small, sizeof(small), fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return;
-	if ((size_t)n < sizeof(small)) {
-		mbuf_add(b, small, (size_t)n);
-		return;
-	}
-	mbuf_grow(b, (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	b->len += (size_t)n;
-}
-
-void
-mbuf_free(struct mbuf *b)
-{
-	free(b->p);
-	b->p = NULL;
-	b->len = b->cap = 0;
-}
-
 /* ---- small readers and writers ---- */
 
 int
@@ -152,7 +89,7 @@ mx_strip(const struct mx *m, struct mbuf *out, const char *s, size_t n)
 	size_t i, start = 0;
 	unsigned char c;
 
-	mbuf_grow(out, n);
+	mbuf_reserve(out, n);
 	for (i = 0; i < n; i++) {
 		c = (unsigned char)s[i];
 		if (c >= 32 && c != 127 && (ill == NULL || strchr(ill, c) == NULL))

@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "engine/time/macros.h"
+#include "engine/util/mbuf.h"
 
 struct obj_hostgroup;
 struct obj_servicegroup;
@@ -126,18 +127,6 @@ enum mx_result {
 	MV_OK = 1,   /* a value (maybe empty) was appended */
 	MV_NOT_MINE = 2 /* mx_notif_value: not a notification macro */
 };
-
-/* a growable string; p is NUL-terminated once anything was added */
-struct mbuf {
-	char *p;
-	size_t len;
-	size_t cap;
-};
-
-void mbuf_add(struct mbuf *b, const char *s, size_t n);
-void mbuf_adds(struct mbuf *b, const char *s);
-void mbuf_addf(struct mbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void mbuf_free(struct mbuf *b);
 
 /* one expansion: the context and what it computes at most once */
 struct mx {

@@ -1,7 +1,8 @@
 /*
  * test_shim_tcp: the check_tcp shim and the monitoring-plugins helpers
  * under it.  Three parts: the helpers (is_intpos, state words, escapes,
- * fperfdata, getopt_long's scanning); parsing, both the lines the shim
+ * fperfdata and its printf-free "%f" against printf, getopt_long's
+ * scanning); parsing, both the lines the shim
  * claims (what it understood) and those it must leave to the plugin; and
  * runs on a libev loop against servers this file starts on 127.0.0.1
  * (ephemeral ports, on the same loop, so nothing races): accept, refusal,
@@ -22,6 +23,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <errno.h>
+#include <math.h>
+#include <netdb.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <stdint.h>
@@ -136,6 +139,86 @@ t_fperfdata(void **state)
 	s = thresholds_fperfdata(&p);
 	assert_string_equal(s, "'a b'=0.000123s;1.500000;3.000000;0.000000");
 	free(s);
+}
+
+/* thresholds_fixed(v, d) against snprintf("%.*f", d, v) */
+static void
+fixed_as_printf(double v, int d)
+{
+	struct mbuf b = { 0 };
+	char want[512];
+
+	snprintf(want, sizeof(want), "%.*f", d, v);
+	thresholds_fixed(&b, v, d);
+	if (b.p == NULL || strcmp(b.p, want) != 0) {
+		print_error("v=%.17g d=%d: got \"%s\", printf \"%s\"\n", v, d,
+		    b.p != NULL ? b.p : "(null)", want);
+		fail();
+	}
+	assert_int_equal(b.len, strlen(want));
+	free(b.p);
+}
+
+/*
+ * The integer path must print what printf prints.  Every whole
+ * microsecond up to 2 s with 3 and 6 decimals (the response time and its
+ * perfdata), every one up to 0.2 s with the other counts, the decimal
+ * ties (x.xxx5: printf rounds the double's binary value, up or down; an
+ * exact binary tie such as 0.0625 goes to even), large values on both
+ * sides of the integer path's limit, and values that are not whole
+ * microseconds, negatives, -0, NaN and infinities (printf's path).
+ */
+static void
+t_fixed(void **state)
+{
+	static const double odd[] = {
+		0.0625, 0.1875, 1.0625, 0.5, 2.5, 1.0 / 3, 0.1234567, 0.0000004,
+		0.0000005, 0.0000015, 1e-7, 123456789.123456, 999999999.9999995,
+		1e9, 1e9 + 0.5, 1e12, 4.5e15, 1e300, -0.0, -0.0004, -1.5, -0.0625,
+	};
+	struct mbuf b = { 0 };
+	uint64_t x = 0x9e3779b97f4a7c15ULL;
+	long long us;
+	size_t i;
+	int d;
+
+	(void)state;
+	for (us = 0; us <= 2000000; us++) {
+		fixed_as_printf((double)us / 1e6, 3);
+		fixed_as_printf((double)us / 1e6, 6);
+	}
+	for (us = 0; us <= 200000; us++)
+		for (d = 0; d <= 5; d++)
+			if (d != 3)
+				fixed_as_printf((double)us / 1e6, d);
+	/* ties of 3 decimals far out, and near the limit of 1e15 us */
+	for (us = 500; us < 100000000000LL; us = us * 7 + 1000)
+		fixed_as_printf((double)(us - us % 1000 + 500) / 1e6, 3);
+	for (us = 999999999999000LL; us <= 1000000000001000LL; us += 37)
+		for (d = 0; d <= 6; d++)
+			fixed_as_printf((double)us / 1e6, d);
+	for (i = 0; i < sizeof(odd) / sizeof(odd[0]); i++)
+		for (d = 0; d <= 6; d++)
+			fixed_as_printf(odd[i], d);
+	for (d = 0; d <= 6; d++) {
+		fixed_as_printf(NAN, d);
+		fixed_as_printf(INFINITY, d);
+		fixed_as_printf(-INFINITY, d);
+	}
+	/* doubles of every magnitude (a fixed xorshift sequence) */
+	for (i = 0; i < 200000; i++) {
+		double v;
+
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		v = (double)(x >> 11) / (double)(1ULL << 53) * pow(10.0, (double)(x % 19) - 6);
+		fixed_as_printf(v, (int)(x % 7));
+	}
+	/* decimals outside 0-6 go to printf too */
+	thresholds_fixed(&b, 0.25, 8);
+	assert_string_equal(b.p, "0.25000000");
+	free(b.p);
 }
 
 static const struct thresholds_longopt t_longopts[] = {
@@ -337,6 +420,47 @@ t_parse_forms(void **state)
 	c = find_line(PLUGIN " -H 127.0.0.1 -6 -p 80");
 	assert_true(conf_of(c)->bad_host);
 	shim_check_free(c);
+	c = find_line(PLUGIN " -H 127.0.0.1 -4 -p 80");
+	assert_false(conf_of(c)->bad_host);
+	shim_check_free(c);
+}
+
+/*
+ * The address the shim connects to is the one getaddrinfo (the plugin's
+ * resolver, numeric) gives, byte for byte: dotted quads (read without
+ * it) and the forms only inet_aton reads, and IPv6.
+ */
+static void
+t_parse_address(void **state)
+{
+	static const char *const hosts[] = {
+		"127.0.0.1", "10.1.2.3", "255.255.255.255", "0.0.0.0", "192.168.000.001",
+		"127.1", "0x7f.0.0.1", "017.0.0.1", "2130706433", "::1", "fe80::1",
+		"::ffff:127.0.0.1",
+	};
+	struct addrinfo hints, *res;
+	struct shim_check *c;
+	const struct shim_tcp_conf *k;
+	char line[256];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(hosts) / sizeof(hosts[0]); i++) {
+		memset(&hints, 0, sizeof(hints));
+		hints.ai_family = AF_UNSPEC;
+		hints.ai_socktype = SOCK_STREAM;
+		hints.ai_protocol = IPPROTO_TCP;
+		hints.ai_flags = AI_NUMERICHOST;
+		assert_int_equal(getaddrinfo(hosts[i], "8080", &hints, &res), 0);
+		snprintf(line, sizeof(line), PLUGIN " -H %s -p 8080", hosts[i]);
+		c = find_line(line);
+		k = conf_of(c);
+		assert_string_equal(k->host, hosts[i]);
+		assert_int_equal(k->salen, res->ai_addrlen);
+		assert_memory_equal(&k->sa, res->ai_addr, res->ai_addrlen);
+		freeaddrinfo(res);
+		shim_check_free(c);
+	}
 }
 
 static void
@@ -1136,9 +1260,11 @@ main(int argc, char **argv)
 		cmocka_unit_test(t_state_word),
 		cmocka_unit_test(t_unescape),
 		cmocka_unit_test(t_fperfdata),
+		cmocka_unit_test(t_fixed),
 		cmocka_unit_test(t_getopt),
 		cmocka_unit_test(t_parse_basic),
 		cmocka_unit_test(t_parse_forms),
+		cmocka_unit_test(t_parse_address),
 		cmocka_unit_test(t_parse_declines),
 		cmocka_unit_test(t_plugin_dir),
 		cmocka_unit_test(t_format),

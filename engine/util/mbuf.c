@@ -1,0 +1,73 @@
+/*
+ * mbuf: see mbuf.h.  The capacity doubles from 64 bytes, so a string
+ * built from many small pieces costs few reallocations.
+ */
+#include "engine/util/mbuf.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/util/xalloc.h"
+
+void
+mbuf_reserve(struct mbuf *b, size_t n)
+{
+	size_t cap = b->cap != 0 ? b->cap : 64;
+
+	if (b->len + n + 1 <= b->cap)
+		return;
+	while (cap < b->len + n + 1)
+		cap *= 2;
+	b->p = xrealloc(b->p, cap);
+	b->cap = cap;
+}
+
+void
+mbuf_add(struct mbuf *b, const char *s, size_t n)
+{
+	mbuf_reserve(b, n);
+	if (n > 0)
+		memcpy(b->p + b->len, s, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+}
+
+void
+mbuf_adds(struct mbuf *b, const char *s)
+{
+	mbuf_add(b, s, strlen(s));
+}
+
+void
+mbuf_addf(struct mbuf *b, const char *fmt, ...)
+{
+	char small[64];
+	va_list ap;
+	int n;
+
+	/* numbers fit the small buffer; only long strings are printed twice */
+	va_start(ap, fmt);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n < sizeof(small)) {
+		mbuf_add(b, small, (size_t)n);
+		return;
+	}
+	mbuf_reserve(b, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+void
+mbuf_free(struct mbuf *b)
+{
+	free(b->p);
+	b->p = NULL;
+	b->len = b->cap = 0;
+}
