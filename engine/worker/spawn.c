@@ -11,8 +11,10 @@
  *
  * Two details make that safe.  All signals are blocked in the parent
  * across vfork, so no handler of the worker runs in the child before
- * the child has reset every disposition; the child resets them with the
- * raw system call (glibc will not touch its own signals 32 and 33, which
+ * the child has reset every disposition that is not the default (the
+ * worker notes which once its handlers are in place: one system call for
+ * each of 64 signals was a quarter of what the child does before its
+ * exec); the child resets them with the raw system call (glibc will not touch its own signals 32 and 33, which
  * the posix_spawn that started the worker left ignored, and an ignored
  * signal would stay ignored in the plugin).  And the child points the
  * shared `environ` at the merged environment so that execvp looks up PATH
@@ -51,7 +53,33 @@ struct sp_plan {
 	pid_t parent;
 };
 
+/*
+ * The signals a child must reset: those whose disposition was not SIG_DFL
+ * when spawn_note_signals last looked (a handler could run in the child
+ * before its exec, an ignored signal would stay ignored in the plugin),
+ * and those glibc will not report.  Until it has looked, every signal.
+ */
+static unsigned char sp_touched[NSIG];
+static int sp_noted;
+
 /* --- in the parent --- */
+
+void
+spawn_note_signals(void)
+{
+	struct sigaction sa;
+	int sig;
+
+	for (sig = 1; sig < NSIG; sig++) {
+		if (sig == SIGKILL || sig == SIGSTOP) {
+			sp_touched[sig] = 0;  /* always SIG_DFL */
+			continue;
+		}
+		/* glibc refuses its own (32 and 33): reset them anyway */
+		sp_touched[sig] = sigaction(sig, NULL, &sa) != 0 || sa.sa_handler != SIG_DFL;
+	}
+	sp_noted = 1;
+}
 
 static void
 sp_die_later(struct sp_plan *pl, int code, const char *fmt, ...)
@@ -161,6 +189,8 @@ sp_child_signals(void)
 	int sig;
 
 	for (sig = 1; sig < NSIG; sig++) {
+		if (sp_noted && !sp_touched[sig])
+			continue;
 #if defined(__linux__) && defined(SYS_rt_sigaction)
 		/* an all-zero action is SIG_DFL, no flags, empty mask, on every layout */
 		unsigned long act[8] = { 0 };

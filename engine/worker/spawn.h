@@ -35,4 +35,12 @@ struct spawn_req {
  */
 pid_t spawn_plugin(const struct spawn_req *rq);
 
+/*
+ * Note which signals have a disposition other than SIG_DFL now; a child
+ * then resets only those (and the C library's own) before it unblocks
+ * its signals and execs.  Call it again after any disposition changes;
+ * until the first call a child resets every signal.
+ */
+void spawn_note_signals(void);
+
 #endif

@@ -347,7 +347,11 @@ wk_stream_init(struct wk_job *j, struct wk_stream *s, int fd, size_t cap)
 {
 	s->fd = fd;
 	s->cap = cap;
-	ev_io_init(&s->io, wk_stream_cb, fd, EV_READ);
+	/* EV_WRITE too, though a pipe's read end is never writable: libev
+	 * reports the hang-up at the plugin's exit as readable and writable,
+	 * and for a watcher without EV_WRITE it would then make an
+	 * epoll_ctl call to narrow the fd's events (two a job, for nothing) */
+	ev_io_init(&s->io, wk_stream_cb, fd, EV_READ | EV_WRITE);
 	s->io.data = j;
 	ev_io_start(j->wk->loop, &s->io);
 }
@@ -667,6 +671,8 @@ worker_main(int fd)
 		w.sigs[k].data = &w;
 		ev_signal_start(w.loop, &w.sigs[k]);
 	}
+	/* every handler is in place: plugins reset just these (spawn.h) */
+	spawn_note_signals();
 
 	ev_run(w.loop, 0);
 

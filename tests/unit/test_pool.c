@@ -10,7 +10,9 @@
  * text) and through the shell (127), death by signal, the plugin's
  * environment (env entries, leading NAME=value words), what a plugin
  * inherits (fds 0-2 only, stdin /dev/null, no blocked or ignored
- * signals, its own process group), the timeout (killed with its group
+ * signals, its own process group; spawn_plugin straight from a process
+ * with a handler and an ignored signal, before and after
+ * spawn_note_signals), the timeout (killed with its group
  * within about its time), a plugin whose child keeps stdout open (result
  * at once, the child killed; a setsid'd one does not hold the result
  * either), an output flood (capped, flagged, worker memory bounded),
@@ -48,6 +50,7 @@
 
 #include "engine/worker/pool.h"
 #include "engine/worker/proto.h"
+#include "engine/worker/spawn.h"
 #include "engine/worker/worker.h"
 
 extern char **environ;
@@ -420,6 +423,78 @@ t_hygiene(void **state)
 	assert_string_equal(r.out,
 	    "fds\nSigBlk:\t0000000000000000\nSigIgn:\t0000000000000000\n/dev/null");
 	res_clear(&r);
+}
+
+static void
+t_noop_handler(int sig)
+{
+	(void)sig;
+}
+
+/* spawn_plugin from this process: what the child's /proc status says */
+static void
+spawn_status(char *buf, size_t size)
+{
+	static const char *const argv[] = { "/bin/sh", "-c",
+		"while read -r k v; do case $k in SigBlk:|SigIgn:) printf '%s %s\\n' \"$k\" \"$v\";; "
+		"esac; done < /proc/$$/status", NULL };
+	struct spawn_req rq;
+	int p[2], devnull, status = -1;
+	size_t len = 0;
+	ssize_t n;
+	pid_t pid;
+
+	assert_int_equal(pipe2(p, O_CLOEXEC), 0);
+	devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
+	assert_true(devnull > 2);
+	memset(&rq, 0, sizeof(rq));
+	rq.argv = argv;
+	rq.fd_in = devnull;
+	rq.fd_out = p[1];
+	rq.fd_err = devnull;
+	pid = spawn_plugin(&rq);
+	assert_true(pid > 0);
+	close(p[1]);
+	while (len + 1 < size && (n = read(p[0], buf + len, size - 1 - len)) > 0)
+		len += (size_t)n;
+	buf[len] = '\0';
+	close(p[0]);
+	close(devnull);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+static void
+t_spawn_dispositions(void **state)
+{
+	static const char clean[] = "SigBlk: 0000000000000000\nSigIgn: 0000000000000000\n";
+	struct sigaction ign, handler, old_usr1, old_usr2, old_pwr;
+	char buf[256];
+
+	(void)state;
+	memset(&ign, 0, sizeof(ign));
+	ign.sa_handler = SIG_IGN;
+	memset(&handler, 0, sizeof(handler));
+	handler.sa_handler = t_noop_handler;
+	assert_int_equal(sigaction(SIGUSR1, &ign, &old_usr1), 0);
+	assert_int_equal(sigaction(SIGUSR2, &handler, &old_usr2), 0);
+	/* before any note every signal is reset */
+	spawn_status(buf, sizeof(buf));
+	assert_string_equal(buf, clean);
+	/* noted: the ignored one is still reset, and so is one ignored since
+	 * the note only when noted again */
+	spawn_note_signals();
+	spawn_status(buf, sizeof(buf));
+	assert_string_equal(buf, clean);
+	assert_int_equal(sigaction(SIGPWR, &ign, &old_pwr), 0);
+	spawn_note_signals();
+	spawn_status(buf, sizeof(buf));
+	assert_string_equal(buf, clean);
+	/* put back, and noted again, so other tests see this process as it was */
+	assert_int_equal(sigaction(SIGUSR1, &old_usr1, NULL), 0);
+	assert_int_equal(sigaction(SIGUSR2, &old_usr2, NULL), 0);
+	assert_int_equal(sigaction(SIGPWR, &old_pwr, NULL), 0);
+	spawn_note_signals();
 }
 
 /* the pid printed on the first line of out */
@@ -936,6 +1011,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(t_signal),
 		cmocka_unit_test(t_env),
 		cmocka_unit_test(t_hygiene),
+		cmocka_unit_test(t_spawn_dispositions),
 		cmocka_unit_test(t_timeout),
 		cmocka_unit_test(t_lingering_child),
 		cmocka_unit_test(t_flood),
