@@ -3,7 +3,9 @@
  * check is a struct bjob on a list, so a reload or shutdown can cancel
  * what is still running.  A shim may finish before shim_start returns
  * (a refused loopback connect is known at once); the result is then kept
- * and handed over after shim_start returned.
+ * and handed over after shim_start returned.  Lines are parsed once
+ * (plugins-shim/shimcache.h): a job holds its line's parsed check until
+ * it ends.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -12,11 +14,12 @@
 #include "engine/main/builtin.h"
 #include "engine/util/xalloc.h"
 #include "plugins-shim/shim.h"
+#include "plugins-shim/shimcache.h"
 
 struct bjob {
 	struct builtin *b;
 	struct checker_run *run;
-	struct shim_check *sc;
+	struct shim_cached *line;  /* held until the job is freed */
 	struct shim_run *sr;
 	struct bjob *next;
 	struct bjob *prev;
@@ -29,7 +32,7 @@ struct bjob {
 
 struct builtin {
 	struct ev_loop *loop;
-	char *plugin_dir;
+	struct shim_cache *lines;
 	struct bjob *jobs;
 };
 
@@ -39,7 +42,7 @@ builtin_new(struct ev_loop *loop, const char *plugin_dir)
 	struct builtin *b = xcalloc(1, sizeof(*b));
 
 	b->loop = loop;
-	b->plugin_dir = plugin_dir != NULL ? xstrdup(plugin_dir) : NULL;
+	b->lines = shim_cache_new(plugin_dir, 0);
 	return b;
 }
 
@@ -57,7 +60,7 @@ bjob_unlink(struct bjob *j)
 static void
 bjob_free(struct bjob *j)
 {
-	shim_check_free(j->sc);
+	shim_cache_release(j->b->lines, j->line);
 	free(j->out);
 	free(j);
 }
@@ -75,7 +78,7 @@ builtin_free(struct builtin *b)
 			shim_cancel(j->sr);
 		bjob_free(j);
 	}
-	free(b->plugin_dir);
+	shim_cache_free(b->lines);
 	free(b);
 }
 
@@ -105,17 +108,17 @@ int
 builtin_run(struct builtin *b, struct checker_run *run, int argc, char *const argv[],
     double timeout)
 {
-	struct shim_check *sc = shim_find(argc, argv, b->plugin_dir);
+	struct shim_cached *line = shim_cache_get(b->lines, argc, argv);
 	struct bjob *j;
 
-	if (sc == NULL)
+	if (line == NULL)
 		return 0;
 	j = xcalloc(1, sizeof(*j));
 	j->b = b;
 	j->run = run;
-	j->sc = sc;
+	j->line = line;
 	j->starting = 1;
-	j->sr = shim_start(b->loop, sc, timeout, builtin_done, j);
+	j->sr = shim_start(b->loop, shim_cached_check(line), timeout, builtin_done, j);
 	j->starting = 0;
 	if (j->done_early) {
 		checker_builtin_done(run, j->rc, j->out, j->outlen);
