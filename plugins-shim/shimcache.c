@@ -123,18 +123,15 @@ shim_cache_flush(struct shim_cache *c)
 static char *
 shim_cache_key(int argc, char *const argv[], char *buf, size_t size, size_t *len)
 {
-	size_t n = 0, w;
-	char *key;
+	size_t n = 0;
+	char *key, *p;
 	int i;
 
 	for (i = 0; i < argc; i++)
 		n += strlen(argv[i]) + 1;
 	key = n <= size ? buf : xmalloc(n);
-	for (n = 0, i = 0; i < argc; i++) {
-		w = strlen(argv[i]) + 1;
-		memcpy(key + n, argv[i], w);
-		n += w;
-	}
+	for (p = key, i = 0; i < argc; i++)
+		p = stpcpy(p, argv[i]) + 1;
 	*len = n;
 	return key;
 }

@@ -14,12 +14,13 @@
  * the child has reset every disposition that is not the default (the
  * worker notes which once its handlers are in place: one system call for
  * each of 64 signals was a quarter of what the child does before its
- * exec); the child resets them with the raw system call (glibc will not touch its own signals 32 and 33, which
- * the posix_spawn that started the worker left ignored, and an ignored
- * signal would stay ignored in the plugin).  And the child points the
- * shared `environ` at the merged environment so that execvp looks up PATH
- * there, as Nagios's execvp after setenv does; the parent puts it back
- * when vfork returns, before anything else can read it.
+ * exec); the child resets them with the raw system call (glibc will not
+ * touch its own signals 32 and 33, which the posix_spawn that started the
+ * worker left ignored, and an ignored signal would stay ignored in the
+ * plugin).  And the child points the shared `environ` at the merged
+ * environment so that execvp looks up PATH there, as Nagios's execvp
+ * after setenv does; the parent puts it back when vfork returns, before
+ * anything else can read it.
  */
 #define _GNU_SOURCE
 
@@ -70,14 +71,9 @@ spawn_note_signals(void)
 	struct sigaction sa;
 	int sig;
 
-	for (sig = 1; sig < NSIG; sig++) {
-		if (sig == SIGKILL || sig == SIGSTOP) {
-			sp_touched[sig] = 0;  /* always SIG_DFL */
-			continue;
-		}
-		/* glibc refuses its own (32 and 33): reset them anyway */
+	/* glibc refuses its own (32 and 33): they are reset anyway */
+	for (sig = 1; sig < NSIG; sig++)
 		sp_touched[sig] = sigaction(sig, NULL, &sa) != 0 || sa.sa_handler != SIG_DFL;
-	}
 	sp_noted = 1;
 }
 
