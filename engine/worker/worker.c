@@ -649,7 +649,12 @@ worker_main(int fd)
 	(void)fcntl(fd, F_SETFD, FD_CLOEXEC);
 	(void)fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
 
-	w.loop = ev_loop_new(EVFLAG_AUTO);
+	/* signals through a signalfd: a plugin's SIGCHLD is read from it in
+	 * a wake like any other, not delivered to a handler (a signal frame,
+	 * a write to libev's own pipe, rt_sigreturn); the signals stay at
+	 * SIG_DFL, blocked, and a plugin's child unblocks them before its
+	 * exec (spawn.c) */
+	w.loop = ev_loop_new(EVFLAG_AUTO | EVFLAG_SIGNALFD);
 	if (w.loop == NULL) {
 		log_warnx("worker: cannot create an event loop");
 		return 1;
