@@ -676,7 +676,8 @@ worker_main(int fd)
 		w.sigs[k].data = &w;
 		ev_signal_start(w.loop, &w.sigs[k]);
 	}
-	/* every handler is in place: plugins reset just these (spawn.h) */
+	/* every disposition is set (blocked at SIG_DFL with the signalfd, a
+	 * handler where libev falls back): plugins reset just these (spawn.h) */
 	spawn_note_signals();
 
 	ev_run(w.loop, 0);
