@@ -47,11 +47,11 @@
 # FLOOR=0 skips the exec floor (at 1 000 checks a second it takes minutes),
 # KEEP_TMP=1 keeps the run's directory, RECOVER=<seconds> (jaque rows only,
 # other engines ignore it; for the overload row): after the soak most of
-# the load is taken away (every object but one in six disabled through the
-# command pipe, so external commands are on in such a run and the row's
-# files are <...>-rec.*) and for that long the sampler watches how soon
-# jaque says the overload is over (in the row's JSON, "recovery", and on
-# stdout).
+# the load is taken away (every object but one in RECOVER_KEEP, default 6,
+# disabled through the command pipe, so external commands are on in such a
+# run and the row's files are <...>-rec.*, or <...>-rec<K>.* for another
+# RECOVER_KEEP) and for that long the sampler watches how soon jaque says
+# the overload is over (in the row's JSON, "recovery", and on stdout).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -83,9 +83,11 @@ case $TICKS_PER_SECOND in '' | *[!0-9]* | 0) echo "bench-compare: TICKS_PER_SECO
 case $engine in jaque*) [ "$TICKS_PER_SECOND" = "$tps_tuned" ] || row=$row-t$TICKS_PER_SECOND ;; esac
 RECOVER=${RECOVER:-0}
 case $RECOVER in '' | *[!0-9]*) echo "bench-compare: RECOVER must be a number of seconds" >&2; exit 2 ;; esac
+RECOVER_KEEP=${RECOVER_KEEP:-6}
+case $RECOVER_KEEP in '' | *[!0-9]* | 0 | 1) echo "bench-compare: RECOVER_KEEP must be a number above 1" >&2; exit 2 ;; esac
 if [ "$RECOVER" != 0 ]; then
 	case $engine in
-	jaque*) row=$row-rec ;;
+	jaque*) row=$row-rec; [ "$RECOVER_KEEP" = 6 ] || row=$row$RECOVER_KEEP ;;
 	*) echo "bench-compare: RECOVER is for the jaque rows; $engine runs without it" >&2; RECOVER=0 ;;
 	esac
 fi
@@ -328,7 +330,8 @@ if [ "$RECOVER" != 0 ]; then
 	python3 "$kit/sample.py" recover --cmd-file "$T/var/rw/nagios.cmd" \
 	    --statusdat "$T/var/status.dat" --seconds "$RECOVER" --jaque-stats "$T/var/jaque-stats.dat" \
 	    --log "$T/var/nagios.log" --raw "$T/raw.json" --listener-pid "$lpid" \
-	    --count-file "$T/count" --interval "$INTERVAL" || fail "the recovery phase failed"
+	    --count-file "$T/count" --interval "$INTERVAL" --keep-every "$RECOVER_KEEP" \
+	    || fail "the recovery phase failed"
 fi
 stop_engine
 

@@ -739,6 +739,20 @@ checker_take_lag(struct checker *c)
 	return lag;
 }
 
+double
+checker_queue_wait(const struct checker *c)
+{
+	const struct runq_ent *re = runq_oldest(c->runq);
+	const struct chk_ent *e;
+	double wait;
+
+	if (re == NULL)
+		return 0;
+	e = (const struct chk_ent *)((const char *)re - offsetof(struct chk_ent, re));
+	wait = chk_mono() - e->due_mono;
+	return wait > 0 ? wait : 0;
+}
+
 struct depend *
 checker_depend(struct checker *c)
 {

@@ -158,6 +158,9 @@ void checker_set_checkstats(struct checker *c, struct checkstats *cs);
 const struct macro_globals *checker_globals(const struct checker *c);
 /* the largest start lag (drift, seconds) since the last call, and reset it */
 double checker_take_lag(struct checker *c);
+/* how long the check queued longest has waited past its due time (seconds,
+ * 0 when none waits); O(the addresses), for a periodic look */
+double checker_queue_wait(const struct checker *c);
 /* the generation's dependencies (depend.h), for the notification filters */
 struct depend *checker_depend(struct checker *c);
 /* Nagios's event and problem id counters (status.dat, retention) */

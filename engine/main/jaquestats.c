@@ -55,7 +55,7 @@ static const struct {
 	{ "JQQUEUEMAX", "queue_depth_max", "most checks ever waiting to start." },
 	{ "JQTICKWAKES", "tick_wakeups", "times the tick timer woke jaque since start." },
 	{ "JQOVERLOADED", "overloaded", "1 while overloaded (checks 5 s late, or a backlog)." },
-	{ "JQSTARTLAGMS", "start_lag_ms", "latest start in the last 5 s, after due (ms)." },
+	{ "JQSTARTLAGMS", "start_lag_ms", "most a check was late in the last 5 s, started or waiting (ms)." },
 	{ "JQOVERLOADSECS", "overload_seconds", "seconds spent overloaded since start." },
 	{ "JQWORKERS", "workers", "workers configured." },
 	{ "JQWORKERSALIVE", "workers_alive", "workers alive now." },

@@ -12,6 +12,10 @@ overload_update(struct overload *o, double lag, size_t depth, time_t now)
 		o->backlog++;
 	else
 		o->backlog = 0;
+	if (lag < OVERLOAD_OFF_LAG)
+		o->quiet++;
+	else
+		o->quiet = 0;
 	if (!o->on) {
 		if (lag < OVERLOAD_ON_LAG && o->backlog < OVERLOAD_BACKLOG_PERIODS)
 			return OVERLOAD_NONE;
@@ -21,7 +25,7 @@ overload_update(struct overload *o, double lag, size_t depth, time_t now)
 		o->spells++;
 		return OVERLOAD_BEGAN;
 	}
-	if (lag < OVERLOAD_OFF_LAG && depth == 0) {
+	if (o->quiet >= OVERLOAD_OFF_PERIODS) {
 		o->on = 0;
 		o->total += (long long)(now - o->since);
 		return OVERLOAD_ENDED;

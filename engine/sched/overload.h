@@ -5,19 +5,23 @@
  * When more checks fall due than the machine can run, the run queue keeps
  * them in due order, so every object keeps its turn and is checked at the
  * same stretched interval; this module only says so, and when it ends.
- * The daemon feeds it the largest start lag of each stats period and the
- * queue depth; an edge is logged and the figures go to jaquestats.
+ * The daemon feeds it, for each stats period, the lag (the largest start
+ * lag of the checks started in it, or how long the oldest check still
+ * waiting has waited past its due time if that is longer) and the queue
+ * depth; an edge is logged and the figures go to jaquestats.
  *
- * On: a check started OVERLOAD_ON_LAG seconds or more after it was due,
- * or, OVERLOAD_BACKLOG_PERIODS periods in a row, one started
- * OVERLOAD_BACKLOG_LAG seconds late and checks were waiting to start.
+ * On: the lag reached OVERLOAD_ON_LAG seconds, or, OVERLOAD_BACKLOG_PERIODS
+ * periods in a row, it reached OVERLOAD_BACKLOG_LAG with checks waiting.
  * The second form is the steady state of an overload: each check is
  * rescheduled from when it started (as Nagios does), so the lag does not
  * grow without end but settles where the stretched intervals fit what
  * the machine can run (the objects over the checks a second it runs,
  * minus the interval), which can be under OVERLOAD_ON_LAG.
- * Off: in a whole period no check started OVERLOAD_OFF_LAG seconds late
- * and nothing waits to start.
+ * Off: OVERLOAD_OFF_PERIODS periods in a row with a lag under
+ * OVERLOAD_OFF_LAG.  The queue need not be empty: near its limits the
+ * engine always has a few checks waiting a moment for a slot, but none
+ * waits long (the oldest one's wait is in the lag), and checks that start
+ * within a second of their due time are not an overload.
  */
 #ifndef JAQUE_OVERLOAD_H
 #define JAQUE_OVERLOAD_H
@@ -27,6 +31,7 @@
 
 #define OVERLOAD_ON_LAG 5.0
 #define OVERLOAD_OFF_LAG 1.0
+#define OVERLOAD_OFF_PERIODS 2
 #define OVERLOAD_BACKLOG_LAG 1.0
 #define OVERLOAD_BACKLOG_PERIODS 2
 /* while it lasts, say so again this often (seconds) */
@@ -48,9 +53,10 @@ struct overload {
 	double lag;            /* the largest start lag of the last period, seconds */
 	size_t depth;          /* checks waiting to start at the last update */
 	unsigned backlog;      /* periods in a row with a backlog (see above) */
+	unsigned quiet;        /* periods in a row under OVERLOAD_OFF_LAG */
 };
 
-/* one stats period ended at now: its largest start lag and the queue depth */
+/* one stats period ended at now: its lag (see above) and the queue depth */
 enum overload_edge overload_update(struct overload *o, double lag, size_t depth, time_t now);
 /* seconds overloaded since start, the current spell included */
 long long overload_seconds(const struct overload *o, time_t now);

@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "compat/config/config.h"
@@ -300,12 +301,15 @@ t_soft_hard(void **state)
 	assert_int_equal(f->results, 5);
 }
 
-/* at most two checks at once; the rest wait in the run queue */
+/* at most two checks at once; the rest wait in the run queue, the oldest's
+ * wait growing */
 static void
 t_global_gate(void **state)
 {
 	struct fx *f = *state;
 	struct checker_stats st;
+	struct timespec nap;
+	double w0;
 
 	f->gen.cfg.global_concurrency = 2;
 	fx_start_held(f);
@@ -318,6 +322,13 @@ t_global_gate(void **state)
 	assert_int_equal(st.running, 2);
 	assert_int_equal(st.queue_depth, 2);
 	assert_int_equal(st.queue_max, 2);
+	/* the oldest waiting check's wait grows while nothing ends */
+	w0 = checker_queue_wait(f->c);
+	assert_true(w0 >= 0 && w0 < 1.0);
+	nap.tv_sec = 0;
+	nap.tv_nsec = 60 * 1000 * 1000;
+	nanosleep(&nap, NULL);
+	assert_true(checker_queue_wait(f->c) >= w0 + 0.05);
 	/* one ends: the oldest waiting one starts */
 	f->hold = 1;
 	checker_builtin_done(f->pending[0], 0, "OK\n", 3);
@@ -330,6 +341,7 @@ t_global_gate(void **state)
 	checker_stats(f->c, &st);
 	assert_int_equal(st.running, 0);
 	assert_int_equal(st.queue_depth, 0);
+	assert_true(checker_queue_wait(f->c) == 0);
 	/* the services' first results also check their never-checked hosts */
 	assert_int_equal(st.checks_finished, 4 + f->runs_host);
 	assert_int_equal(st.builtin_started, st.checks_started);

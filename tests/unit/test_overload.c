@@ -1,8 +1,9 @@
 /*
  * test_overload: the overload rule (engine/sched/overload.c): on at a
  * start lag of OVERLOAD_ON_LAG, not below, or on a backlog lasting
- * OVERLOAD_BACKLOG_PERIODS periods; off only after a period with
- * small lag and an empty queue; a reminder every OVERLOAD_REMIND seconds
+ * OVERLOAD_BACKLOG_PERIODS periods; off after OVERLOAD_OFF_PERIODS
+ * periods in a row with a small lag, checks waiting a moment or not; a
+ * reminder every OVERLOAD_REMIND seconds
  * while on; the seconds and spells counted.
  */
 #include <setjmp.h>
@@ -56,31 +57,41 @@ t_begins_on_lasting_backlog(void **state)
 	assert_int_equal(o.on, 1);
 	assert_int_equal(o.since, 130);
 	/* and it ends as any overload does */
-	assert_int_equal(overload_update(&o, 0.5, 0, 135), OVERLOAD_ENDED);
+	assert_int_equal(overload_update(&o, 0.5, 0, 135), OVERLOAD_NONE);
+	assert_int_equal(overload_update(&o, 0.5, 0, 140), OVERLOAD_ENDED);
 	assert_int_equal(o.backlog, 0);
 }
 
 static void
-t_ends_only_when_caught_up(void **state)
+t_ends_after_quiet_periods(void **state)
 {
 	struct overload o;
+	int i;
 
 	(void)state;
 	memset(&o, 0, sizeof(o));
 	assert_int_equal(overload_update(&o, 30.0, 900, 1000), OVERLOAD_BEGAN);
-	/* lag small but checks still waiting: still on */
-	assert_int_equal(overload_update(&o, 0.2, 3, 1005), OVERLOAD_NONE);
-	/* nothing waits but checks started late in the period: still on */
-	assert_int_equal(overload_update(&o, 2.0, 0, 1010), OVERLOAD_NONE);
+	/* a quiet period, then a check late again: still on */
+	assert_int_equal(overload_update(&o, 0.2, 0, 1005), OVERLOAD_NONE);
+	assert_int_equal(overload_update(&o, OVERLOAD_OFF_LAG, 0, 1010), OVERLOAD_NONE);
 	assert_int_equal(o.on, 1);
 	assert_int_equal(overload_seconds(&o, 1010), 10);
-	assert_int_equal(overload_update(&o, 0.5, 0, 1015), OVERLOAD_ENDED);
+	/* quiet periods in a row end it, though a few checks wait a moment
+	 * for a slot at each look (an engine running near its limits) */
+	for (i = 1; i < OVERLOAD_OFF_PERIODS; i++)
+		assert_int_equal(overload_update(&o, 0.5, 3, 1010 + 5 * i), OVERLOAD_NONE);
+	assert_int_equal(overload_update(&o, OVERLOAD_OFF_LAG - 0.01, 40,
+	                     1010 + 5 * OVERLOAD_OFF_PERIODS), OVERLOAD_ENDED);
 	assert_int_equal(o.on, 0);
-	assert_int_equal(overload_seconds(&o, 2000), 15);
+	assert_int_equal(o.depth, 40);
+	assert_int_equal(overload_seconds(&o, 2000), 5 * (2 + OVERLOAD_OFF_PERIODS));
+	/* a small lag does not begin one, however many wait */
+	assert_int_equal(overload_update(&o, 0.5, 5000, 2500), OVERLOAD_NONE);
+	assert_int_equal(overload_update(&o, 0.5, 5000, 2505), OVERLOAD_NONE);
 	/* a second spell adds to the total */
 	assert_int_equal(overload_update(&o, 9.0, 10, 3000), OVERLOAD_BEGAN);
 	assert_int_equal(o.spells, 2);
-	assert_int_equal(overload_seconds(&o, 3007), 22);
+	assert_int_equal(overload_seconds(&o, 3007), 7 + 5 * (2 + OVERLOAD_OFF_PERIODS));
 }
 
 static void
@@ -112,7 +123,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(t_begins_at_threshold),
 		cmocka_unit_test(t_begins_on_lasting_backlog),
-		cmocka_unit_test(t_ends_only_when_caught_up),
+		cmocka_unit_test(t_ends_after_quiet_periods),
 		cmocka_unit_test(t_reminders),
 	};
 

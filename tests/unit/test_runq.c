@@ -4,8 +4,10 @@
  * for its key goes before everything pushed after it once a slot frees;
  * removal works wherever the entry waits; direct starts, reconfiguration
  * (limits up and down, keys added and dropped) and the depth and running
- * figures are exact.  A randomized test compares every pop with a model
- * that scans a flat array, and a big run checks nothing is quadratic.
+ * figures are exact; the oldest entry is the one queued longest, parked
+ * or not.  A randomized test compares every pop and the oldest entry
+ * with a model that scans a flat array, and a big run checks nothing is
+ * quadratic.
  * Links engine/sched/runq.c and engine/util.
  */
 #include <setjmp.h>
@@ -357,6 +359,41 @@ t_reconfigure(void **state)
 	runq_free(q);
 }
 
+/* the oldest entry, parked at its host limit or not */
+static void
+t_oldest(void **state)
+{
+	struct runq *q = runq_new(0, 1, 3);
+
+	(void)state;
+	reset_ents();
+	assert_null(runq_oldest(q));
+	runq_push(q, &ents[0], 0);
+	runq_push(q, &ents[1], 0);
+	runq_push(q, &ents[2], 1);
+	runq_push(q, &ents[3], 0);
+	runq_push(q, &ents[4], 2);
+	assert_int_equal(idx(runq_oldest(q)), 0);
+	/* 0 starts; 1 parks behind key 0's limit and stays the oldest */
+	assert_int_equal(pop_idx(q), 0);
+	assert_int_equal(idx(runq_oldest(q)), 1);
+	assert_int_equal(pop_idx(q), 2);
+	assert_int_equal(pop_idx(q), 4);
+	assert_true(ents[1].queued && ents[3].queued);
+	assert_int_equal(idx(runq_oldest(q)), 1);
+	runq_remove(q, &ents[1]);
+	assert_int_equal(idx(runq_oldest(q)), 3);
+	runq_push(q, &ents[5], 1);
+	assert_int_equal(idx(runq_oldest(q)), 3);
+	runq_done(q, 0);
+	assert_int_equal(pop_idx(q), 3);
+	assert_int_equal(idx(runq_oldest(q)), 5);
+	runq_done(q, 1);
+	assert_int_equal(pop_idx(q), 5);
+	assert_null(runq_oldest(q));
+	runq_free(q);
+}
+
 /*
  * The model: entries in a flat array with their push sequence; a pop
  * scans for the oldest queued entry whose key is below the host limit.
@@ -395,6 +432,18 @@ model_pop(struct model *m)
 		m->running++;
 		m->running_key[m->key[best]]++;
 	}
+	return best;
+}
+
+/* the oldest queued entry, whatever its key: what runq_oldest must say */
+static int
+model_oldest(const struct model *m)
+{
+	int i, best = -1;
+
+	for (i = 0; i < MN; i++)
+		if (m->queued[i] && (best < 0 || m->seq[i] < m->seq[best]))
+			best = i;
 	return best;
 }
 
@@ -501,6 +550,8 @@ run_model(uint32_t seed, int nops)
 			break;
 		}
 		assert_int_equal(runq_depth(q), depth);
+		p = (struct runq_ent *)runq_oldest(q);
+		assert_int_equal(p == NULL ? -1 : (int)(p - me), model_oldest(m));
 		assert_int_equal(runq_max_depth(q), maxdepth);
 		assert_int_equal(runq_running(q), m->running);
 		for (i = 0; i < MK; i++)
@@ -588,6 +639,7 @@ main(void)
 		cmocka_unit_test(t_remove),
 		cmocka_unit_test(t_start_direct),
 		cmocka_unit_test(t_reconfigure),
+		cmocka_unit_test(t_oldest),
 		cmocka_unit_test(t_random_vs_model),
 		cmocka_unit_test(t_big_run),
 	};
