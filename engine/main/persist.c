@@ -8,7 +8,10 @@
  * snapshot of the whole state at one instant, the child formats and
  * writes the file (temp file, fsync, rename: engine/util/afile.c) and
  * exits; the loop never waits for it.  A write still running when the
- * next is due makes that one skip.  The child writes its own warning to
+ * next is due makes that one skip.  When the writer has exited, the pages
+ * fork write-protected get their write permission back in one pass
+ * (engine/util/cowmem.h) instead of one page fault each at the next
+ * checks.  The child writes its own warning to
  * nagios.log when the write fails (one write(2) with O_APPEND, like
  * every line).  Shutdown saves retention in this process, as the last act.
  *
@@ -34,6 +37,7 @@
 #include "compat/statusdat.h"
 #include "engine/check/checker.h"
 #include "engine/main/daemon_int.h"
+#include "engine/util/cowmem.h"
 #include "engine/util/log.h"
 #include "engine/util/xalloc.h"
 
@@ -125,6 +129,16 @@ persist_fork(struct jaque *j, int (*fn)(struct jaque *, time_t), time_t now, int
 	return pid;
 }
 
+/* a writer child ended: once no child shares the memory, take back the
+ * write permission fork left off every page in one pass (cowmem.h) rather
+ * than in a page fault at each page's next write */
+static void
+persist_unshare(struct jaque *j)
+{
+	if (j->status_pid == 0 && j->retention_pid == 0)
+		(void)cowmem_rewrite();
+}
+
 static void
 persist_status_done(struct ev_loop *loop, ev_child *w, int revents)
 {
@@ -133,6 +147,7 @@ persist_status_done(struct ev_loop *loop, ev_child *w, int revents)
 	(void)revents;
 	ev_child_stop(loop, w);
 	j->status_pid = 0;
+	persist_unshare(j);
 	if (WIFSIGNALED(w->rstatus))
 		nlog_warning(j->log, time(NULL), "The status file writer (PID %d) was killed by "
 		    "signal %d; status.dat was not updated", w->rpid, WTERMSIG(w->rstatus));
@@ -158,6 +173,7 @@ persist_retention_done(struct ev_loop *loop, ev_child *w, int revents)
 	(void)revents;
 	ev_child_stop(loop, w);
 	j->retention_pid = 0;
+	persist_unshare(j);
 	if (!persist_retention_saved(j, w->rstatus) && WIFSIGNALED(w->rstatus)) {
 		nlog_warning(j->log, time(NULL), "The retention file writer (PID %d) was killed by "
 		    "signal %d; retention.dat was not updated", w->rpid, WTERMSIG(w->rstatus));
