@@ -733,23 +733,21 @@ checker_globals(const struct checker *c)
 double
 checker_take_lag(struct checker *c)
 {
-	double lag = c->lag_max;
+	double lag = c->lag_max, wait = checker_queue_wait(c);
 
 	c->lag_max = 0;
-	return lag;
+	return wait > lag ? wait : lag;
 }
 
 double
 checker_queue_wait(const struct checker *c)
 {
-	const struct runq_ent *re = runq_oldest(c->runq);
-	const struct chk_ent *e;
+	struct runq_ent *re = runq_oldest(c->runq);
 	double wait;
 
 	if (re == NULL)
 		return 0;
-	e = (const struct chk_ent *)((const char *)re - offsetof(struct chk_ent, re));
-	wait = chk_mono() - e->due_mono;
+	wait = chk_mono() - chk_from_runq(re)->due_mono;
 	return wait > 0 ? wait : 0;
 }
 

@@ -156,7 +156,8 @@ void checker_schedule(struct checker *c, const struct obj_host *h, const struct 
 void checker_set_checkstats(struct checker *c, struct checkstats *cs);
 /* the program-wide macro values the checker keeps (for other commands' macros) */
 const struct macro_globals *checker_globals(const struct checker *c);
-/* the largest start lag (drift, seconds) since the last call, and reset it */
+/* the largest lag (seconds) since the last call, and reset it: the latest
+ * start after due, or the wait of the check queued longest if longer */
 double checker_take_lag(struct checker *c);
 /* how long the check queued longest has waited past its due time (seconds,
  * 0 when none waits); O(the addresses), for a periodic look */

@@ -320,13 +320,9 @@ jq_write_stats(struct jaque *j)
 	struct statsfile_buf b;
 	struct checker_stats cs;
 	time_t now = time(NULL);
-	double lag, wait;
 
 	checker_stats(j->chk, &cs);
-	/* late starts, or a check that has waited long and not started yet */
-	lag = checker_take_lag(j->chk);
-	wait = checker_queue_wait(j->chk);
-	jq_overload_report(j, overload_update(&j->overload, wait > lag ? wait : lag,
+	jq_overload_report(j, overload_update(&j->overload, checker_take_lag(j->chk),
 	                          cs.queue_depth, now), now);
 	memset(&b, 0, sizeof(b));
 	dstats_fill(&b, j->chk, j->pool, j->gen->objs, j->program_start, now, &j->rate,

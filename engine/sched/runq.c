@@ -362,16 +362,16 @@ runq_depth(const struct runq *q)
 	return q->depth;
 }
 
-const struct runq_ent *
+struct runq_ent *
 runq_oldest(const struct runq *q)
 {
-	const struct runq_ent *best = NULL;
+	struct runq_ent *best = NULL;
 	uint64_t best_seq = UINT64_MAX;
 	unsigned k;
 
 	/* every parked entry is older than the whole main list */
 	for (k = 0; k < q->nkeys; k++) {
-		const struct runq_ent *e = q->keys[k].parked;
+		struct runq_ent *e = q->keys[k].parked;
 
 		if (e != NULL && (e->seq & ~RUNQ_PARKED) < best_seq) {
 			best = e;

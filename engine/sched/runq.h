@@ -64,7 +64,7 @@ void runq_done(struct runq *q, unsigned key);
 size_t runq_depth(const struct runq *q);     /* queued now */
 /* the entry queued longest (parked ones included), NULL when none is;
  * O(nkeys), for a periodic look */
-const struct runq_ent *runq_oldest(const struct runq *q);
+struct runq_ent *runq_oldest(const struct runq *q);
 size_t runq_max_depth(const struct runq *q); /* highest depth since creation */
 size_t runq_running(const struct runq *q);   /* running now */
 unsigned runq_running_key(const struct runq *q, unsigned key);

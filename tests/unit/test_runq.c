@@ -550,7 +550,7 @@ run_model(uint32_t seed, int nops)
 			break;
 		}
 		assert_int_equal(runq_depth(q), depth);
-		p = (struct runq_ent *)runq_oldest(q);
+		p = runq_oldest(q);
 		assert_int_equal(p == NULL ? -1 : (int)(p - me), model_oldest(m));
 		assert_int_equal(runq_max_depth(q), maxdepth);
 		assert_int_equal(runq_running(q), m->running);
