@@ -45,6 +45,14 @@
 # files are <...>-t<TPS>.*), OUT
 # (build/bench-compare: where the rows go),
 # FLOOR=0 skips the exec floor (at 1 000 checks a second it takes minutes),
+# FLOOR_ALONGSIDE=1 measures it a third time, beside the engine over the
+# soak: spawnfloor starts check_tcp at the estate's rate (one every
+# INTERVAL/objects, against a second listener so the engine's count stays
+# its own), so the engine's plugins and the floor's are paid for on the
+# same machine at the same minutes, whose speed here moves by a quarter
+# between measures taken minutes apart; the row's "above floor alongside"
+# column takes that cost a run (the engine shares the cpus with it, so
+# the other columns of such a row are not those of a row without it),
 # KEEP_TMP=1 keeps the run's directory, RECOVER=<seconds> (jaque rows only,
 # other engines ignore it; for the overload row): after the soak most of
 # the load is taken away (every object but one in RECOVER_KEEP, default 6,
@@ -152,7 +160,7 @@ jaque | jaque-builtin)
 esac
 
 T=$(mktemp -d /tmp/bench-compare.XXXXXX)
-epid='' lpid='' spid='' wpid=''
+epid='' lpid='' spid='' wpid='' fpid='' l2pid=''
 # the engine's whole process tree (workers, helpers, plugins): every
 # descendant of PID as pid:comm, from one ps snapshot (an overloaded engine
 # can have thousands of plugins running: a pgrep per process took minutes)
@@ -201,6 +209,8 @@ cleanup() {
 	set +e
 	[ -n "$spid" ] && kill -TERM "$spid" 2> /dev/null
 	[ -n "$wpid" ] && { pkill -TERM -P "$wpid"; kill -TERM "$wpid"; } 2> /dev/null
+	[ -n "$fpid" ] && { pkill -TERM -P "$fpid"; kill -TERM "$fpid"; } 2> /dev/null
+	[ -n "$l2pid" ] && kill -TERM "$l2pid" 2> /dev/null
 	stop_engine
 	[ -n "$lpid" ] && kill -TERM "$lpid" 2> /dev/null
 	wait 2> /dev/null
@@ -308,6 +318,21 @@ if [ "$builtin" = 0 ] && [ "${FLOOR:-1}" = 1 ]; then
 	floor=(--floor-before-cpu-s "$(floor_cpu "$runs")" --floor-before-runs "$runs")
 fi
 
+# the floor beside the engine: its own listener, and the pace of the
+# estate (BURST runs every MS milliseconds, MS at least 5)
+along=0
+if [ ${#floor[@]} -gt 0 ] && [ "${FLOOR_ALONGSIDE:-0}" = 1 ]; then
+	along=1
+	python3 contrib/bench/listener.py "$T/count2" &
+	l2pid=$!
+	for _ in $(seq 50); do [ -s "$T/count2.port" ] && break; sleep 0.1; done
+	[ -s "$T/count2.port" ] || fail "the second listener did not start"
+	along_burst=1
+	while [ $((INTERVAL * 1000 * along_burst / n)) -lt 5 ]; do along_burst=$((along_burst * 2)); done
+	along_ms=$((INTERVAL * 1000 * along_burst / n))
+	along_runs=$((soak * 1000 / along_ms * along_burst))
+fi
+
 # --- run and measure
 echo "bench-compare: $engine ($version), $n objects ($hosts hosts, $svcs services), warm-up ${WARMUP}s, soak ${soak}s"
 cc -O2 -o "$T/wakeprobe" contrib/bench/wakeprobe.c || fail "contrib/bench/wakeprobe.c did not build"
@@ -316,6 +341,11 @@ epid=$!
 # the machine's own wake-up lateness over the soak, beside the engine
 (sleep "$WARMUP" && exec "$T/wakeprobe" "$soak") > "$T/wake.json" &
 wpid=$!
+if [ "$along" = 1 ]; then
+	(sleep "$WARMUP" && exec "$T/spawnfloor" -e "$along_ms" -b "$along_burst" "$along_runs" 8 \
+	    "$CHECK_TCP" -H 127.0.0.1 -p "$(cat "$T/count2.port")") > "$T/floor-along.out" &
+	fpid=$!
+fi
 python3 "$kit/sample.py" measure --engine "$engine" --pid "$epid" --objects "$n" \
     --warmup "$WARMUP" --soak "$soak" --sample-every "$SAMPLE_EVERY" \
     --objects-every "$OBJECTS_EVERY" --interval "$INTERVAL" \
@@ -326,6 +356,11 @@ wait "$spid" || { spid=; fail "the measurement failed"; }
 spid=
 wait "$wpid" || fail "wakeprobe failed"
 wpid=
+if [ "$along" = 1 ]; then
+	wait "$fpid" || fail "the floor beside the engine failed"
+	fpid=
+	floor+=(--floor-alongside-cpu-s "$(cat "$T/floor-along.out")" --floor-alongside-runs "$along_runs")
+fi
 if [ "$RECOVER" != 0 ]; then
 	python3 "$kit/sample.py" recover --cmd-file "$T/var/rw/nagios.cmd" \
 	    --statusdat "$T/var/status.dat" --seconds "$RECOVER" --jaque-stats "$T/var/jaque-stats.dat" \

@@ -10,11 +10,13 @@ calls this.  Three commands:
                     [--jaquestats BIN --jaque-stats FILE]
       waits out the warm-up, then measures the soak and writes RAW.json
   sample.py report RAW.json [--floor-cpu-s SECONDS [--floor-before-cpu-s SECONDS
-                   --floor-before-runs N]] [--wake-probe WAKE.json]
+                   --floor-before-runs N]] [--floor-alongside-cpu-s SECONDS
+                   --floor-alongside-runs N] [--wake-probe WAKE.json]
                    [--ticks-per-second N] --json OUT.json --md OUT.md
       adds the exec floor (measured after the soak for the listener's
       count of runs, and before it for N runs: the mean cost a run of the
-      two) and the machine's wake-up lateness
+      two; and, when given, beside the engine over the soak: its own
+      column), and the machine's wake-up lateness
       (contrib/bench/wakeprobe.c, run over the soak beside the engine)
       and writes the row (JSON and markdown)
   sample.py recover --cmd-file FIFO --statusdat FILE [--keep-every K] --seconds S
@@ -510,6 +512,7 @@ def measure(args):
 COLUMNS = ["engine", "objects", "soak (s)", "latency avg (s)", "latency max (s)",
            "machine wake-up late max (ms)",
            "checks run (listener) / due", "cpu % (1 core)", "exec floor %", "cpu above floor %",
+           "above floor alongside %",
            "mem peak / stable (MiB)", "checks per object min-max (none)",
            "oldest last_check (s)", "date"]
 
@@ -650,6 +653,14 @@ def report(args):
         r["cpu_above_floor_pct"] = r["cpu_pct"] - r["exec_floor_pct"]
     else:
         r["exec_floor_pct"] = r["cpu_above_floor_pct"] = None
+    r["exec_floor_alongside_ms_per_run"] = r["cpu_above_floor_alongside_pct"] = None
+    if args.floor_alongside_cpu_s is not None and args.floor_alongside_runs:
+        # the same machine minutes as the engine's plugins: the floor's
+        # cost a run then, for the runs the listener counted
+        per = args.floor_alongside_cpu_s / args.floor_alongside_runs
+        r["exec_floor_alongside_ms_per_run"] = per * 1000.0
+        r["cpu_above_floor_alongside_pct"] = (
+            r["cpu_pct"] - per * r["checks_listener"] * 100.0 / r["soak_s"])
     r["wake_probe"] = None
     if args.wake_probe:
         with open(args.wake_probe) as f:
@@ -679,6 +690,7 @@ def report(args):
            "%d / %.0f" % (r["checks_listener"], r["checks_due"]),
            "%.1f" % r["cpu_pct"], fmt(r["exec_floor_pct"], "%.1f"),
            fmt(r["cpu_above_floor_pct"], "%.1f"),
+           fmt(r.get("cpu_above_floor_alongside_pct"), "%.1f"),
            "%.1f / %s" % (r["mem_peak_mib"], fmt(r["mem_stable_mib"], "%.1f")),
            even, oldest(ev), r["date"]]
     with open(args.md, "w") as f:
@@ -714,6 +726,8 @@ def main():
     r.add_argument("--floor-cpu-s", type=float)
     r.add_argument("--floor-before-cpu-s", type=float)
     r.add_argument("--floor-before-runs", type=int)
+    r.add_argument("--floor-alongside-cpu-s", type=float)
+    r.add_argument("--floor-alongside-runs", type=int)
     r.add_argument("--engine-version")
     r.add_argument("--wake-probe", help="wakeprobe's JSON line, from over the soak")
     r.add_argument("--ticks-per-second", type=int, help="jaque's ticks_per_second")

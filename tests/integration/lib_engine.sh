@@ -144,6 +144,16 @@ eng_start() {
 	"$JAQUE" "$@" "$CFG" > "$T/jaque.out" 2>&1 &
 	PID=$!
 	eng_wait_log 'starting\.\.\.' 10 || { echo "  jaque did not start:"; sed 's/^/  | /' "$T/jaque.out"; return 1; }
+	# the command pipe is made after "starting...": a script writing to it
+	# before then would make a plain file of that name, and jaque's mkfifo
+	# would fail (seen with the scripts run side by side)
+	grep -q '^check_external_commands=0' "$CFG" && return 0
+	i=0
+	while [ ! -p "$T/var/rw/nagios.cmd" ] && [ "$i" -lt 100 ] && kill -0 "$PID" 2>/dev/null; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 0
 }
 
 eng_wait_log() {

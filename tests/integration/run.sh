@@ -6,11 +6,15 @@
 #     found from this script's own location;
 #   - the build directory is the current directory: when ./jaque exists there
 #     and JAQUE/BUILD_DIR are not set, they point at it.
-# Each script's output is passed through, followed by
-# "PASS: integration/<name>" or "FAIL: integration/<name> (exit N)";
-# a script exiting 77 is reported as SKIP.  The last line is
-# "integration: N passed, N failed, N skipped"; the exit status is 1 when any
-# script failed, 0 otherwise.
+# The scripts run INTEGRATION_JOBS at a time (default 3): most of their time
+# is spent waiting for a daemon's schedule, not on a cpu, and each works in
+# its own temporary directory.  The slowest are started first.  Each script's
+# output is kept until it ends and then printed whole, in the order of the
+# names, followed by "PASS: integration/<name> (N s)" or
+# "FAIL: integration/<name> (exit N, N s)"; a script exiting 77 is reported
+# as SKIP.  With INTEGRATION_JOBS=1 they run one after another, as before.
+# The last line is "integration: N passed, N failed, N skipped"; the exit
+# status is 1 when any script failed, 0 otherwise.
 # Arguments: optional script names (t_config_diff or t_config_diff.sh) to run
 # only those.
 
@@ -46,33 +50,97 @@ else
 	done
 fi
 
+# the slowest first, so that the last ones to start are short (wall seconds
+# alone on a 2-core machine: notify 97, flapping 80, engine_vs_nagios 61,
+# overload 42, config_diff 37; config_diff keeps a cpu busy and takes twice
+# as long beside the others, so it starts third)
+slow="t_notify_vs_nagios t_flapping t_config_diff t_engine_vs_nagios t_overload"
+ordered=""
+for n in $slow; do
+	case " $scripts " in
+	*" $srcdir/tests/integration/$n.sh "*) ordered="$ordered $srcdir/tests/integration/$n.sh" ;;
+	esac
+done
+for t in $scripts; do
+	case " $ordered " in
+	*" $t "*) ;;
+	*) ordered="$ordered $t" ;;
+	esac
+done
+
+jobs=${INTEGRATION_JOBS:-3}
+case $jobs in
+'' | *[!0-9]* | 0) jobs=1 ;;
+esac
+out=$(mktemp -d "${TMPDIR:-/tmp}/jaque-integration.XXXXXX") || exit 1
+pids=""
+stop() {
+	# shellcheck disable=SC2086
+	[ -n "$pids" ] && kill $pids 2>/dev/null
+	rm -rf "$out"
+	exit 130
+}
+trap stop INT TERM
+
+# one runner: takes the next script no other runner has claimed (mkdir is
+# atomic), runs it with its output in $out/<name>.out, and its exit status
+# and seconds in $out/<name>.rc
+runner() {
+	for t in $ordered; do
+		name=$(basename "$t" .sh)
+		mkdir "$out/$name.claim" 2>/dev/null || continue
+		if [ ! -f "$t" ]; then
+			echo "nosuch 0" >"$out/$name.rc"
+			continue
+		fi
+		t0=$(date +%s)
+		sh "$t" >"$out/$name.out" 2>&1 </dev/null
+		rc=$?
+		echo "$rc $(($(date +%s) - t0))" >"$out/$name.rc"
+	done
+}
+
+if [ "$jobs" -eq 1 ]; then
+	runner
+else
+	i=0
+	while [ "$i" -lt "$jobs" ]; do
+		runner &
+		pids="$pids $!"
+		i=$((i + 1))
+	done
+	wait
+fi
+pids=""
+
 passed=0
 failed=0
 skipped=0
 for t in $scripts; do
 	name=$(basename "$t" .sh)
-	if [ ! -f "$t" ]; then
-		echo "FAIL: integration/$name (no such script)"
-		failed=$((failed + 1))
-		continue
-	fi
-	sh "$t"
-	rc=$?
+	[ -f "$out/$name.out" ] && cat "$out/$name.out"
+	rc=lost secs=0
+	[ -f "$out/$name.rc" ] && read -r rc secs <"$out/$name.rc"
 	case $rc in
 	0)
-		echo "PASS: integration/$name"
+		echo "PASS: integration/$name ($secs s)"
 		passed=$((passed + 1))
 		;;
 	77)
-		echo "SKIP: integration/$name"
+		echo "SKIP: integration/$name ($secs s)"
 		skipped=$((skipped + 1))
 		;;
+	nosuch)
+		echo "FAIL: integration/$name (no such script)"
+		failed=$((failed + 1))
+		;;
 	*)
-		echo "FAIL: integration/$name (exit $rc)"
+		echo "FAIL: integration/$name (exit $rc, $secs s)"
 		failed=$((failed + 1))
 		;;
 	esac
 done
+rm -rf "$out"
 
 echo "integration: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]
