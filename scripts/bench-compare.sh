@@ -40,11 +40,12 @@
 # every object's last_check; keep it under the interval), CHECK_TCP
 # (/usr/lib/nagios/plugins/check_tcp), NAGIOS4, NAGIOS4STATS, ICINGA2,
 # NAEMON_SRC, NAEMON_PREFIX (build/bench-compare/naemon), JAQUE,
-# JAQUESTATS (build/dev), TICKS_PER_SECOND (jaque's; 1 for jaque, 100
-# for jaque at another INTERVAL and 5 for jaque-builtin, else the row's
-# files are <...>-t<TPS>.*), OUT
+# JAQUESTATS (build/dev), TICKS_PER_SECOND (jaque's; 100 for jaque and
+# 5 for jaque-builtin, else the row's files are <...>-t<TPS>.*), OUT
 # (build/bench-compare: where the rows go),
 # FLOOR=0 skips the exec floor (at 1 000 checks a second it takes minutes),
+# FLOOR_CONC (1: how many of the floor's runs at a time; it was 8 before
+# 2026-12-04),
 # FLOOR_ALONGSIDE=1 measures it a third time, beside the engine over the
 # soak: spawnfloor starts check_tcp at the estate's rate (one every
 # INTERVAL/objects, against a second listener so the engine's count stays
@@ -82,9 +83,8 @@ fi
 row=$engine-$n
 [ "$INTERVAL" = 60 ] || row=$row-i$INTERVAL
 # the tuned tick rate of each jaque row (conf/jaque.cfg says why): the
-# plugin row 1, its overload rows (another INTERVAL) 100, the built-in row 5
-tps_tuned=1
-[ "$INTERVAL" = 60 ] || tps_tuned=100
+# plugin rows 100 (the default), the built-in row 5
+tps_tuned=100
 [ "$engine" = jaque-builtin ] && tps_tuned=5
 TICKS_PER_SECOND=${TICKS_PER_SECOND:-$tps_tuned}
 case $TICKS_PER_SECOND in '' | *[!0-9]* | 0) echo "bench-compare: TICKS_PER_SECOND must be a positive number" >&2; exit 2 ;; esac
@@ -309,8 +309,15 @@ esac
 # started by a minimal C program before the engine starts (the second
 # comes after it stops; the row takes the mean cost a run of the two, as
 # this machine's speed moves between minutes)
-# the cpu seconds of RUNS check_tcp runs against the listener, eight at a time
-floor_cpu() { "$T/spawnfloor" "$1" 8 "$CHECK_TCP" -H 127.0.0.1 -p "$port"; }
+# the cpu seconds of RUNS check_tcp runs against the listener, FLOOR_CONC at
+# a time (default 1: the cheapest way to start them here, where two plugins
+# running at once cost about half as much again each as one at a time;
+# 2026-12-04 on the third machine, 1 000 runs a measure, three rounds:
+# 7.8-9.1 ms a run one at a time, 7.4-7.9 started one every 30 ms,
+# 11.4-12.8 two at a time, 12.0-13.2 eight at a time)
+floor_cpu() { "$T/spawnfloor" "$1" "$FLOOR_CONC" "$CHECK_TCP" -H 127.0.0.1 -p "$port"; }
+FLOOR_CONC=${FLOOR_CONC:-1}
+case $FLOOR_CONC in '' | *[!0-9]* | 0) echo "bench-compare: FLOOR_CONC must be a positive number" >&2; exit 2 ;; esac
 floor=()
 if [ "$builtin" = 0 ] && [ "${FLOOR:-1}" = 1 ]; then
 	cc -O2 -o "$T/spawnfloor" contrib/bench/spawnfloor.c || fail "contrib/bench/spawnfloor.c did not build"

@@ -29,6 +29,7 @@
 #include "compat/config/config.h"
 #include "compat/config/diag.h"
 #include "engine/check/checker.h"
+#include "engine/check/checker_int.h"
 #include "engine/objects/objects.h"
 #include "engine/sched/drift.h"
 
@@ -727,37 +728,27 @@ t_adopt_overrides(void **state)
 	unlink(path);
 }
 
-/*
- * The first checks are spread evenly over the interval by a hash of the
- * name, here in the bench estate's form (h000000, h000000;tcp000000...),
- * whose FNV hashes end in binary 11 five times in eight: taken straight
- * (h % span) they put most checks on every fourth tick.  At one tick a
- * second over 60 s, next_check (whole seconds) shows the ticks: 2 000
- * services spread evenly put about 33 on each second, at most ~50; the
- * unmixed hash put 80 or more on some.
- */
+/* an estate of HOSTS hosts and SERVICES services (spread over the hosts),
+ * every one checked every minute, read and started at TPS ticks a second */
 static void
-t_first_spread_even(void **state)
+fx_estate(struct fx *f, int hosts, int services, unsigned tps)
 {
-	struct fx *f = *state;
-	const struct svc_state *ss;
-	int per_s[64] = { 0 }, i, max = 0;
 	size_t len = 0, cap = 1 << 20;
 	char *cfg = test_malloc(cap), path[128];
-	time_t base;
+	int i;
 
 	len += (size_t)snprintf(cfg + len, cap - len,
 	    "define command {\n command_name fake\n command_line fake $HOSTNAME$ $SERVICEDESC$\n}\n"
 	    FX_ALWAYS_AND_CONTACT);
-	for (i = 0; i < 1000; i++)
+	for (i = 0; i < hosts; i++)
 		len += (size_t)snprintf(cfg + len, cap - len,
 		    "define host {\n host_name h%06d\n address 127.0.0.1\n check_command fake\n"
-		    " max_check_attempts 1\n contacts c\n check_period always\n}\n", i);
-	for (i = 0; i < 2000; i++)
+		    " max_check_attempts 1\n check_interval 1\n contacts c\n check_period always\n}\n", i);
+	for (i = 0; i < services; i++)
 		len += (size_t)snprintf(cfg + len, cap - len,
 		    "define service {\n host_name h%06d\n service_description tcp%06d\n"
 		    " check_command fake\n max_check_attempts 1\n check_interval 1\n"
-		    " retry_interval 1\n check_period always\n contacts c\n}\n", i % 1000, i);
+		    " retry_interval 1\n check_period always\n contacts c\n}\n", i % hosts, i);
 	assert_true(len < cap - 1);
 	write_file(f->dir, "objects.cfg", cfg);
 	test_free(cfg);
@@ -765,9 +756,28 @@ t_first_spread_even(void **state)
 	config_gen_free(&f->gen);
 	snprintf(path, sizeof(path), "%s/nagios.cfg", f->dir);
 	assert_int_equal(config_read(path, NULL, f->d, NULL, &f->gen), CONFIG_OK);
-	f->gen.cfg.ticks_per_second = 1;
+	f->gen.cfg.ticks_per_second = tps;
 	f->c = fx_checker(f);
 	checker_start(f->c);
+}
+
+/*
+ * The first checks are spread evenly over the interval (by their place
+ * among the objects; until 2026-12-04 by a hash of the name, whose FNV
+ * form put most of the bench estate's names on every fourth tick).  At
+ * one tick a second over 60 s, next_check (whole seconds) shows the
+ * ticks: 2 000 services spread evenly put about 33 on each second, at
+ * most ~50 (the unmixed hash put 80 or more on some).
+ */
+static void
+t_first_spread_even(void **state)
+{
+	struct fx *f = *state;
+	const struct svc_state *ss;
+	int per_s[64] = { 0 }, i, max = 0;
+	time_t base;
+
+	fx_estate(f, 1000, 2000, 1);
 	ss = checker_svc_states(f->c);
 	base = ss[0].c.next_check;
 	for (i = 0; i < 2000; i++)
@@ -785,6 +795,40 @@ t_first_spread_even(void **state)
 	assert_true(max <= 55);
 }
 
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * At 100 ticks a second, 400 hosts and 600 services checked every 60 s
+ * get their first checks 6 ticks apart (6 000 ticks over 1 000 objects),
+ * hosts and services alike: none shares a tick, none is nearer another
+ * than the load allows (random starts overlapped, and two plugins running
+ * at once cost more each than one at a time).
+ */
+static void
+t_first_spread_apart(void **state)
+{
+	struct fx *f = *state;
+	uint64_t due[1000];
+	int i;
+
+	fx_estate(f, 400, 600, 100);
+	for (i = 0; i < 400; i++)
+		due[i] = f->c->hent[i].we.due;
+	for (i = 0; i < 600; i++)
+		due[400 + i] = f->c->sent[i].we.due;
+	qsort(due, 1000, sizeof(due[0]), cmp_u64);
+	assert_true(due[0] >= 1);
+	assert_true(due[999] <= 6000);
+	for (i = 1; i < 1000; i++)
+		assert_int_equal(due[i] - due[i - 1], 6);
+}
+
 int
 main(void)
 {
@@ -797,6 +841,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_late_start_moves_schedule, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_scheduled, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_first_spread_even, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_first_spread_apart, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_passive, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_on_demand_host, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_adopt_and_stop, setup, teardown),
