@@ -690,7 +690,7 @@ def report(args):
            "%d / %.0f" % (r["checks_listener"], r["checks_due"]),
            "%.1f" % r["cpu_pct"], fmt(r["exec_floor_pct"], "%.1f"),
            fmt(r["cpu_above_floor_pct"], "%.1f"),
-           fmt(r.get("cpu_above_floor_alongside_pct"), "%.1f"),
+           fmt(r["cpu_above_floor_alongside_pct"], "%.1f"),
            "%.1f / %s" % (r["mem_peak_mib"], fmt(r["mem_stable_mib"], "%.1f")),
            even, oldest(ev), r["date"]]
     with open(args.md, "w") as f:

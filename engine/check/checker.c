@@ -369,7 +369,7 @@ chk_schedule_first(struct checker *c, struct chk_ent *e, uint64_t now_tick, uint
 	span = (uint64_t)(interval * c->tps);
 	if (span == 0)
 		span = 1;
-	chk_schedule_tick(c, e, now_tick + 1 + (n > 0 ? pos * span / n : 0));
+	chk_schedule_tick(c, e, now_tick + 1 + pos * span / n);
 }
 
 
@@ -511,7 +511,7 @@ chk_tick_io_cb(struct ev_loop *loop, ev_io *w, int revents)
 void
 checker_start(struct checker *c)
 {
-	uint64_t now_tick;
+	uint64_t now_tick, n;
 	unsigned i;
 
 	/* the loop's clock may be stale (start-up work since its last wake):
@@ -523,12 +523,11 @@ checker_start(struct checker *c)
 	ev_now_update(c->loop);
 	c->wheel = wheel_new(CHK_WHEEL_SLOTS, 0);
 	now_tick = 0;
+	n = (uint64_t)c->objs->nhosts + c->objs->nservices;
 	for (i = 0; i < c->objs->nhosts; i++)
-		chk_schedule_first(c, &c->hent[i], now_tick, i,
-		    (uint64_t)c->objs->nhosts + c->objs->nservices);
+		chk_schedule_first(c, &c->hent[i], now_tick, i, n);
 	for (i = 0; i < c->objs->nservices; i++)
-		chk_schedule_first(c, &c->sent[i], now_tick, (uint64_t)c->objs->nhosts + i,
-		    (uint64_t)c->objs->nhosts + c->objs->nservices);
+		chk_schedule_first(c, &c->sent[i], now_tick, (uint64_t)c->objs->nhosts + i, n);
 	ev_timer_init(&c->tick, chk_tick_cb, 1.0 / c->tps, 0.);
 	c->tick.data = c;
 	c->tick_fd = -1;

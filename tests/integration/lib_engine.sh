@@ -203,3 +203,6 @@ eng_finish() {
 	exit $?
 }
 trap '[ -n "$PID" ] && kill -KILL "$PID" 2>/dev/null' EXIT
+# a script stopped by a signal (run.sh interrupted) takes its daemon along:
+# the EXIT trap runs on exit, not on a death by signal
+trap 'exit 130' INT TERM

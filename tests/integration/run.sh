@@ -75,8 +75,11 @@ esac
 out=$(mktemp -d "${TMPDIR:-/tmp}/jaque-integration.XXXXXX") || exit 1
 pids=""
 stop() {
-	# shellcheck disable=SC2086
-	[ -n "$pids" ] && kill $pids 2>/dev/null
+	# each runner, and the script it is running (a runner waits for it)
+	for p in $pids; do
+		pkill -TERM -P "$p" 2>/dev/null
+		kill -TERM "$p" 2>/dev/null
+	done
 	rm -rf "$out"
 	exit 130
 }
