@@ -94,7 +94,7 @@ chk_time_tick(const struct checker *c, double t)
 	return k <= 0 ? 0 : (uint64_t)k;
 }
 
-static uint64_t
+uint64_t
 chk_now_tick(const struct checker *c)
 {
 	/* a thousandth of a tick of slack for rounding between the clocks */
@@ -181,6 +181,7 @@ checker_new(struct ev_loop *loop, const struct objects *objs, const struct main_
 	if (hooks != NULL)
 		c->hooks = *hooks;
 	c->tps = cfg->ticks_per_second > 0 ? (unsigned)cfg->ticks_per_second : 100;
+	c->stretch = 1.0;
 	c->globals.program_start = program_start;
 	c->globals.pid = (int)getpid();
 	c->globals.version = "4.4.6";
@@ -225,6 +226,8 @@ chk_stats_add(struct checker_stats *dst, const struct checker_stats *src)
 	dst->passive += src->passive;
 	dst->skipped_period += src->skipped_period;
 	dst->tick_wakeups += src->tick_wakeups;
+	dst->backlog_seconds += src->backlog_seconds;
+	dst->backlog_started += src->backlog_started;
 }
 
 /*
@@ -298,11 +301,15 @@ checker_adopt(struct checker *c, struct checker *old)
 	c->tick_late = old->tick_late;
 	old->tick_late = drift_new();
 	c->stats_base = old->stats_base;
+	chk_backlog_count(old, &old->st, chk_mono());
+	old->backlog_on = 0;
 	chk_stats_add(&c->stats_base, &old->st);
+	/* the adopted schedules were made stretched: they stay so */
+	c->stretch = old->stretch;
 }
 
 /* whether the object is checked actively at all (Nagios: has a command and is enabled) */
-static int
+int
 chk_is_active(const struct checker *c, const struct chk_ent *e)
 {
 	const struct state_common *st = e->is_host ? &c->hs[e->id].c : &c->ss[e->id].c;
@@ -324,6 +331,7 @@ chk_schedule_tick(struct checker *c, struct chk_ent *e, uint64_t tick)
 	if (e->queued || e->running)
 		return;
 	wheel_move(c->wheel, &e->we, tick);
+	e->stretched = 0;
 	st->next_check = (time_t)floor(chk_tick_time(c, tick));
 	st->should_be_scheduled = 1;
 	/* due before the tick the timer sleeps to: wake earlier */
@@ -354,10 +362,16 @@ chk_schedule_first(struct checker *c, struct chk_ent *e, uint64_t now_tick, uint
 		st->should_be_scheduled = 0;
 		return;
 	}
+	e->base_s = (float)interval;
 	/* a reload keeps the schedule; retention gives a future next_check
 	 * only with use_retained_scheduling_info */
 	if ((e->adopted && st->next_check > 0) || st->next_check > (time_t)c->t0) {
-		chk_schedule_tick(c, e, chk_time_tick(c, (double)st->next_check));
+		uint64_t tick = chk_time_tick(c, (double)st->next_check);
+
+		chk_schedule_tick(c, e, tick);
+		/* within a stretched interval: an interval on, as it was made */
+		e->stretched = interval > 0 &&
+		    tick <= now_tick + (uint64_t)(interval * c->stretch * c->tps) + 1;
 		return;
 	}
 	/* as Nagios: over the interval, but no wider than max_*_check_spread */
@@ -366,12 +380,13 @@ chk_schedule_first(struct checker *c, struct chk_ent *e, uint64_t now_tick, uint
 	    c->cfg->interval_length;
 	if (interval <= 0 || (spread > 0 && spread < interval))
 		interval = spread > 0 ? spread : 60;
-	span = (uint64_t)(interval * c->tps);
+	/* new objects under an overload (a reload) spread over the stretched interval */
+	span = (uint64_t)(interval * c->stretch * c->tps);
 	if (span == 0)
 		span = 1;
 	chk_schedule_tick(c, e, now_tick + 1 + pos * span / n);
+	e->stretched = 1;
 }
-
 
 static void
 chk_fire(struct wheel_ent *we, void *arg)
@@ -659,6 +674,7 @@ chk_dispatch(struct checker *c)
 		chk_start(c, e);
 	}
 	c->dispatching = 0;
+	chk_note_backlog(c);
 }
 
 void
@@ -873,6 +889,7 @@ void
 checker_stats(const struct checker *c, struct checker_stats *st)
 {
 	*st = c->st;
+	chk_backlog_count(c, st, chk_mono());
 	chk_stats_add(st, &c->stats_base);
 	st->queue_depth = runq_depth(c->runq);
 	st->queue_max = runq_max_depth(c->runq);

@@ -104,6 +104,11 @@ struct checker_stats {
 	uint64_t passive;
 	uint64_t skipped_period;  /* due outside their check_period */
 	uint64_t tick_wakeups;    /* times the tick timer woke the loop */
+	/* the time checks were waiting to start (the run queue not empty: every
+	 * slot taken) and the checks started meanwhile: what the machine starts
+	 * a second at its limit */
+	double backlog_seconds;
+	uint64_t backlog_started;
 	size_t queue_depth;
 	size_t queue_max;
 	size_t running;
@@ -162,6 +167,22 @@ double checker_take_lag(struct checker *c);
 /* how long the check queued longest has waited past its due time (seconds,
  * 0 when none waits); O(the addresses), for a periodic look */
 double checker_queue_wait(const struct checker *c);
+/*
+ * The interval stretch (engine/sched/stretch.h): every regular schedule
+ * (an interval after a check's start, and the first checks' spread) is
+ * made factor times as long.  A change re-times what is already on the
+ * wheel at once, each remaining wait scaled by the new factor over the
+ * old, so the schedules stay as evenly spread as they were; schedules set
+ * otherwise (a check period's next start, SCHEDULE_*_CHECK, a dependency's
+ * wait) are left alone.  O(objects) when the factor changes.  A factor
+ * below 1 is taken as 1.  checker_adopt carries it to a new generation.
+ */
+void checker_set_stretch(struct checker *c, double factor);
+double checker_stretch(const struct checker *c);
+/* checks a second the regular schedules ask for, unstretched: the sum of
+ * 1 / interval over the actively checked objects scheduled (or queued or
+ * running) an interval on.  O(objects) */
+double checker_demand(const struct checker *c);
 /* the generation's dependencies (depend.h), for the notification filters */
 struct depend *checker_depend(struct checker *c);
 /* Nagios's event and problem id counters (status.dat, retention) */

@@ -29,8 +29,10 @@ struct chk_ent {
 	uint64_t due_tick;       /* the tick it last fell due at */
 	double due_mono;         /* when it fell due, on the monotonic clock (drift is
 	                          * measured from here) */
+	float base_s;            /* the interval its schedule counts, unstretched (0: none yet) */
 	uint32_t id;             /* host or service id */
 	uint8_t is_host;
+	uint8_t stretched;       /* its due time is an interval on, stretched with the rest */
 	uint8_t queued;          /* in the run queue */
 	uint8_t running;
 	uint8_t forced;          /* the next run ignores period and switches */
@@ -69,6 +71,10 @@ struct checker {
 	struct svc_state *ss;
 	struct depend *dep;       /* the generation's dependencies (depend.h) */
 	double lag_max;           /* the largest drift since checker_take_lag */
+	double stretch;           /* the interval stretch in force (checker_set_stretch), >= 1 */
+	int backlog_on;           /* the run queue held checks at the last look (chk_note_backlog) */
+	double backlog_since;     /* since when, monotonic */
+	uint64_t backlog_started0; /* checks_started then */
 	struct chk_ent *hent;
 	struct chk_ent *sent;
 	unsigned *hkey;          /* host id -> address key */
@@ -109,10 +115,21 @@ const struct obj_settings *chk_settings(const struct checker *c, const struct ch
 const struct obj_timeperiod *chk_check_period(struct checker *c, const struct chk_ent *e);
 void chk_schedule_tick(struct checker *c, struct chk_ent *e, uint64_t tick);
 void chk_reschedule(struct checker *c, struct chk_ent *e, uint64_t start_tick, double delay);
+/* the next regular check: interval seconds (unstretched) after the start tick */
+void chk_schedule_interval(struct checker *c, struct chk_ent *e, uint64_t start_tick,
+    double interval);
 void chk_check_soon(struct checker *c, struct chk_ent *e);
+uint64_t chk_now_tick(const struct checker *c);
+/* whether the object is checked actively at all (has a command, enabled) */
+int chk_is_active(const struct checker *c, const struct chk_ent *e);
 /* start what the gates allow from the run queue; no-op when already on the stack */
 void chk_dispatch(struct checker *c);
 void chk_really_free(struct checker *c);
+
+/* checker_pace.c: the backlog's time and starts, counted into st up to now */
+void chk_backlog_count(const struct checker *c, struct checker_stats *st, double now);
+/* after the run queue was served: a backlog begins or ends */
+void chk_note_backlog(struct checker *c);
 
 /* freshness.c */
 void chk_freshness_start(struct checker *c);

@@ -414,16 +414,19 @@ chk_finish(struct checker_run *r, enum check_origin origin, int wait_status, con
 	chk_apply(c, e, &cr, now, &so);
 	if (so.flags & SM_RESCHEDULE) {
 		const struct obj_timeperiod *tp = chk_check_period(c, e);
+		time_t next = (time_t)-1;
 
-		/* Nagios moves the next check into the check period */
-		if (tp != NULL && !timeperiod_contains(tp, so.next_check)) {
-			time_t next = timeperiod_next(tp, so.next_check);
-
-			if (next != (time_t)-1)
-				so.next_check = next;
+		/* Nagios moves the next check into the check period; an interval
+		 * on is stretched while overloaded (checker_set_stretch) */
+		if (tp != NULL && !timeperiod_contains(tp, so.next_check))
+			next = timeperiod_next(tp, so.next_check);
+		if (next != (time_t)-1) {
+			delay = (double)next - (double)start->tv_sec;
+			chk_reschedule(c, e, r->start_tick, delay);
+		} else {
+			delay = (double)so.next_check - (double)start->tv_sec;
+			chk_schedule_interval(c, e, r->start_tick, delay);
 		}
-		delay = (double)so.next_check - (double)start->tv_sec;
-		chk_reschedule(c, e, r->start_tick, delay);
 	} else {
 		st->should_be_scheduled = 0;
 	}

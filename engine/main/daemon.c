@@ -289,20 +289,29 @@ static void
 jq_overload_report(struct jaque *j, enum overload_edge e, time_t now)
 {
 	const struct overload *o = &j->overload;
+	double f = stretch_factor(&j->stretch);
 
 	switch (e) {
 	case OVERLOAD_BEGAN:
-		nlog_warning(j->log, now,
-		    "jaque is overloaded: checks start up to %.1f s after they are due and %zu "
-		    "wait to start; every object keeps its turn, so each is checked less often "
-		    "than its interval until the load falls",
-		    o->lag, o->depth);
+		if (f > 1.0)
+			nlog_warning(j->log, now,
+			    "jaque is overloaded: checks are due %.0f times a minute and %.0f can "
+			    "start; every object keeps its turn and is checked %.2f times its "
+			    "interval apart until the load falls (checks start up to %.1f s late, "
+			    "%zu wait to start)",
+			    j->stretch.demand * 60.0, j->stretch.capacity * 60.0, f, o->lag, o->depth);
+		else
+			nlog_warning(j->log, now,
+			    "jaque is overloaded: checks start up to %.1f s after they are due and "
+			    "%zu wait to start; every object keeps its turn, so each is checked less "
+			    "often than its interval until the load falls",
+			    o->lag, o->depth);
 		break;
 	case OVERLOAD_STILL:
 		nlog_warning(j->log, now,
-		    "jaque is still overloaded (%lld s): checks start up to %.1f s late, %zu wait "
-		    "to start",
-		    (long long)(now - o->since), o->lag, o->depth);
+		    "jaque is still overloaded (%lld s): intervals stretched %.2f times, checks "
+		    "start up to %.1f s late, %zu wait to start",
+		    (long long)(now - o->since), f, o->lag, o->depth);
 		break;
 	case OVERLOAD_ENDED:
 		nlog_printf(j->log, now,
@@ -314,19 +323,52 @@ jq_overload_report(struct jaque *j, enum overload_edge e, time_t now)
 	}
 }
 
+/*
+ * One stats period's measure of the pace (engine/sched/stretch.h): what
+ * the schedules ask for, how long checks waited for a slot and how many
+ * started meanwhile; a new stretch goes to the checker (which re-times
+ * its schedules) and to the overload rule.
+ */
+static void
+jq_pace(struct jaque *j, const struct checker_stats *cs)
+{
+	struct stretch_period p;
+	struct timespec ts;
+	double mono;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	mono = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	if (j->pace_mono > 0 && mono - j->pace_mono < STRETCH_MIN_PERIOD)
+		return;
+	if (j->pace_mono > 0) {
+		p.demand = checker_demand(j->chk);
+		p.secs = mono - j->pace_mono;
+		p.backlog_secs = cs->backlog_seconds - j->pace_backlog_secs;
+		p.backlog_started = (double)(cs->backlog_started - j->pace_backlog_started);
+		if (stretch_update(&j->stretch, &p))
+			checker_set_stretch(j->chk, stretch_factor(&j->stretch));
+	}
+	j->pace_mono = mono;
+	j->pace_backlog_secs = cs->backlog_seconds;
+	j->pace_backlog_started = cs->backlog_started;
+	overload_note_stretch(&j->overload, stretch_factor(&j->stretch));
+}
+
 static void
 jq_write_stats(struct jaque *j)
 {
 	struct statsfile_buf b;
 	struct checker_stats cs;
 	time_t now = time(NULL);
+	double lag;
 
 	checker_stats(j->chk, &cs);
-	jq_overload_report(j, overload_update(&j->overload, checker_take_lag(j->chk),
-	                          cs.queue_depth, now), now);
+	lag = checker_take_lag(j->chk);
+	jq_pace(j, &cs);
+	jq_overload_report(j, overload_update(&j->overload, lag, cs.queue_depth, now), now);
 	memset(&b, 0, sizeof(b));
 	dstats_fill(&b, j->chk, j->pool, j->gen->objs, j->program_start, now, &j->rate,
-	    &j->overload);
+	    &j->overload, &j->stretch);
 	if (statsfile_write(j->stats_path, &b) < 0)
 		log_warn("cannot write %s", j->stats_path);
 	statsfile_buf_free(&b);

@@ -14,6 +14,7 @@
 
 #include "engine/main/dstats.h"
 #include "engine/sched/overload.h"
+#include "engine/sched/stretch.h"
 #include "engine/notify/nrun.h"
 #include "engine/objects/progstate.h"
 #include "engine/objects/state.h"
@@ -60,6 +61,10 @@ struct jaque {
 	int daemon_mode;
 	struct dstats_rate rate;        /* samples for the per-minute check rates */
 	struct overload overload;       /* running behind (engine/sched/overload.h) */
+	struct stretch stretch;         /* the interval stretch (engine/sched/stretch.h) */
+	double pace_mono;               /* the last stats period's end, monotonic seconds */
+	double pace_backlog_secs;       /* the checker's backlog figures by then */
+	uint64_t pace_backlog_started;
 
 	/* program-wide run-time state, comments, downtime, contacts (persist.c, cmdwire.c) */
 	struct prog_state prog;

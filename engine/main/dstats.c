@@ -12,6 +12,7 @@
 #include "engine/objects/objects.h"
 #include "engine/sched/drift.h"
 #include "engine/sched/overload.h"
+#include "engine/sched/stretch.h"
 #include "engine/util/xalloc.h"
 #include "engine/worker/pool.h"
 
@@ -78,7 +79,7 @@ dstats_rates(struct statsfile_buf *b, struct dstats_rate *r, time_t now, uint64_
 void
 dstats_fill(struct statsfile_buf *b, struct checker *c, struct wpool *pool,
     const struct objects *objs, time_t program_start, time_t now, struct dstats_rate *rate,
-    const struct overload *ov)
+    const struct overload *ov, const struct stretch *sp)
 {
 	const struct drift *d = checker_drift(c), *tl = checker_tick_late(c);
 	struct host_state *hs = checker_host_states(c);
@@ -139,6 +140,11 @@ dstats_fill(struct statsfile_buf *b, struct checker *c, struct wpool *pool,
 		statsfile_add(b, "start_lag_ms", "%.0f", ov->lag * 1000.0);
 		statsfile_add(b, "overload_seconds", "%lld", overload_seconds(ov, now));
 		statsfile_add(b, "overload_spells", "%lu", ov->spells);
+	}
+	if (sp != NULL) {
+		statsfile_add(b, "interval_stretch_pct", "%.0f", stretch_factor(sp) * 100.0);
+		statsfile_add(b, "check_demand_per_min", "%.0f", sp->demand * 60.0);
+		statsfile_add(b, "check_capacity_per_min", "%.0f", sp->capacity * 60.0);
 	}
 	statsfile_add(b, "checks_running", "%zu", cs.running);
 	statsfile_add(b, "checks_scheduled", "%zu", cs.scheduled);

@@ -12,6 +12,7 @@ struct checker;
 struct wpool;
 struct objects;
 struct overload;
+struct stretch;
 
 #include <stdint.h>
 
@@ -34,6 +35,6 @@ struct dstats_rate {
  */
 void dstats_fill(struct statsfile_buf *b, struct checker *c, struct wpool *pool,
     const struct objects *objs, time_t program_start, time_t now, struct dstats_rate *rate,
-    const struct overload *ov);
+    const struct overload *ov, const struct stretch *sp);
 
 #endif

@@ -57,6 +57,9 @@ static const struct {
 	{ "JQOVERLOADED", "overloaded", "1 while overloaded (checks 5 s late, or a backlog)." },
 	{ "JQSTARTLAGMS", "start_lag_ms", "most a check was late in the last 5 s, started or waiting (ms)." },
 	{ "JQOVERLOADSECS", "overload_seconds", "seconds spent overloaded since start." },
+	{ "JQSTRETCHPCT", "interval_stretch_pct", "check intervals stretched to this per cent (100: not stretched)." },
+	{ "JQDEMANDPM", "check_demand_per_min", "checks a minute the schedules ask for, unstretched." },
+	{ "JQCAPACITYPM", "check_capacity_per_min", "checks a minute started when last at the limit (0: never)." },
 	{ "JQWORKERS", "workers", "workers configured." },
 	{ "JQWORKERSALIVE", "workers_alive", "workers alive now." },
 	{ "JQWORKERRESTARTS", "worker_restarts", "workers replaced since start." },
@@ -244,6 +247,9 @@ js_report(const char *path, const char *jq, time_t now)
 	js_pair("Run Queue Depth Now / Max:", jq, "queue_depth", "queue_depth_max");
 	js_pair("Overloaded Now / Start Lag (ms):", jq, "overloaded", "start_lag_ms");
 	js_line("Seconds Overloaded:", jq, "overload_seconds");
+	js_line("Interval Stretch (%):", jq, "interval_stretch_pct");
+	js_pair("Checks/Min Asked For / At The Limit:", jq, "check_demand_per_min",
+	    "check_capacity_per_min");
 	js_pair("Workers Alive / Configured:", jq, "workers_alive", "workers");
 	js_line("Worker Restarts:", jq, "worker_restarts");
 	printf("\n");

@@ -17,7 +17,8 @@ overload_update(struct overload *o, double lag, size_t depth, time_t now)
 	else
 		o->quiet = 0;
 	if (!o->on) {
-		if (lag < OVERLOAD_ON_LAG && o->backlog < OVERLOAD_BACKLOG_PERIODS)
+		if (lag < OVERLOAD_ON_LAG && o->backlog < OVERLOAD_BACKLOG_PERIODS &&
+		    o->stretch <= 1.0)
 			return OVERLOAD_NONE;
 		o->on = 1;
 		o->since = now;
@@ -25,7 +26,7 @@ overload_update(struct overload *o, double lag, size_t depth, time_t now)
 		o->spells++;
 		return OVERLOAD_BEGAN;
 	}
-	if (o->quiet >= OVERLOAD_OFF_PERIODS) {
+	if (o->quiet >= OVERLOAD_OFF_PERIODS && o->stretch <= 1.0) {
 		o->on = 0;
 		o->total += (long long)(now - o->since);
 		return OVERLOAD_ENDED;
@@ -35,6 +36,12 @@ overload_update(struct overload *o, double lag, size_t depth, time_t now)
 		return OVERLOAD_STILL;
 	}
 	return OVERLOAD_NONE;
+}
+
+void
+overload_note_stretch(struct overload *o, double factor)
+{
+	o->stretch = factor;
 }
 
 long long

@@ -3,8 +3,9 @@
  * start (due to started, the drift) and how many wait to start.
  *
  * When more checks fall due than the machine can run, the run queue keeps
- * them in due order, so every object keeps its turn and is checked at the
- * same stretched interval; this module only says so, and when it ends.
+ * them in due order, so every object keeps its turn, and the intervals
+ * are stretched (stretch.h) so that the checks fall due about as fast as
+ * they can start; this module only says so, and when it ends.
  * The daemon feeds it, for each stats period, the lag (the largest start
  * lag of the checks started in it, or how long the oldest check still
  * waiting has waited past its due time if that is longer) and the queue
@@ -12,13 +13,17 @@
  *
  * On: the lag reached OVERLOAD_ON_LAG seconds, or, OVERLOAD_BACKLOG_PERIODS
  * periods in a row, it reached OVERLOAD_BACKLOG_LAG with checks waiting.
- * The second form is the steady state of an overload: each check is
- * rescheduled from when it started (as Nagios does), so the lag does not
- * grow without end but settles where the stretched intervals fit what
- * the machine can run (the objects over the checks a second it runs,
- * minus the interval), which can be under OVERLOAD_ON_LAG.
- * Off: OVERLOAD_OFF_PERIODS periods in a row with a lag under
- * OVERLOAD_OFF_LAG.  The queue need not be empty: near its limits the
+ * The second form is the steady state of an overload the stretch does
+ * not absorb: each check is rescheduled from when it started (as Nagios
+ * does), so the lag does not grow without end but settles where the
+ * late starts fit what the machine can run, which can be under
+ * OVERLOAD_ON_LAG.  Or the intervals are stretched
+ * (overload_note_stretch): an overload the stretch has absorbed starts
+ * its checks near their due times, but at longer intervals than
+ * configured, and lasts as long as the stretch.
+ * Off: the intervals are not stretched and OVERLOAD_OFF_PERIODS periods
+ * in a row had a lag under OVERLOAD_OFF_LAG.  The queue need not be
+ * empty: near its limits the
  * engine always has a few checks waiting a moment for a slot, but none
  * waits long (the oldest one's wait is in the lag), and checks that start
  * within a second of their due time are not an overload.
@@ -54,8 +59,11 @@ struct overload {
 	size_t depth;          /* checks waiting to start at the last update */
 	unsigned backlog;      /* periods in a row with a backlog (see above) */
 	unsigned quiet;        /* periods in a row under OVERLOAD_OFF_LAG */
+	double stretch;        /* the interval stretch (stretch.h), <= 1 when none */
 };
 
+/* the interval stretch in force, before overload_update */
+void overload_note_stretch(struct overload *o, double factor);
 /* one stats period ended at now: its lag (see above) and the queue depth */
 enum overload_edge overload_update(struct overload *o, double lag, size_t depth, time_t now);
 /* seconds overloaded since start, the current spell included */

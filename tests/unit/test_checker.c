@@ -6,12 +6,15 @@
  *
  * Covered: forced checks and the soft/hard sequence seen through the
  * event hook (ALERT type and attempt as logged), the global and per-host
- * gates with the run queue, scheduling by the wheel (a check runs again
- * after its interval and drift is recorded), passive results (and refused
+ * gates with the run queue (and the backlog timed while checks wait),
+ * scheduling by the wheel (a check runs again after its interval and
+ * drift is recorded), passive results (and refused
  * ones), on-demand host checks when a service fails, check periods that
  * skip (configured ones and a command's overrides), the state carried
- * across a reload (adopt; overrides rebound by name or dropped), and
- * stopping with checks in flight (cancel hook).
+ * across a reload (adopt; overrides rebound by name or dropped),
+ * stopping with checks in flight (cancel hook), and the interval stretch
+ * of an overload (schedules re-timed, the next check an interval times
+ * the factor on, the demand unstretched, carried across a reload).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,6 +23,7 @@
 #include <cmocka.h>
 
 #include <ev.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -330,6 +334,10 @@ t_global_gate(void **state)
 	nap.tv_nsec = 60 * 1000 * 1000;
 	nanosleep(&nap, NULL);
 	assert_true(checker_queue_wait(f->c) >= w0 + 0.05);
+	/* the backlog (checks waiting for a slot) is timed, nothing started in it yet */
+	checker_stats(f->c, &st);
+	assert_true(st.backlog_seconds >= 0.05 && st.backlog_seconds < 1.0);
+	assert_true(st.backlog_started == 0);
 	/* one ends: the oldest waiting one starts */
 	f->hold = 1;
 	checker_builtin_done(f->pending[0], 0, "OK\n", 3);
@@ -346,6 +354,15 @@ t_global_gate(void **state)
 	/* the services' first results also check their never-checked hosts */
 	assert_int_equal(st.checks_finished, 4 + f->runs_host);
 	assert_int_equal(st.builtin_started, st.checks_started);
+	/* the backlog ended with the queue: the starts it saw are those that
+	 * waited (c and d, and any host check queued behind them), not the
+	 * first two */
+	assert_true(st.backlog_seconds >= 0.06 && st.backlog_seconds < 5.0);
+	assert_true(st.backlog_started >= 2 && st.backlog_started <= st.checks_started - 2);
+	w0 = st.backlog_seconds;
+	nanosleep(&nap, NULL);
+	checker_stats(f->c, &st);
+	assert_true(st.backlog_seconds == w0);
 }
 
 /* one check per address: h1 and h2 share 127.0.0.1, h3 does not */
@@ -829,6 +846,105 @@ t_first_spread_apart(void **state)
 		assert_int_equal(due[i] - due[i - 1], 6);
 }
 
+/* the wheel's due ticks of every host and service but services skip and
+ * skip2, sorted; returns how many */
+static int
+fx_dues(struct fx *f, uint64_t *due, int hosts, int services, int skip, int skip2)
+{
+	int i, n = 0;
+
+	for (i = 0; i < hosts; i++)
+		due[n++] = f->c->hent[i].we.due;
+	for (i = 0; i < services; i++)
+		if (i != skip && i != skip2)
+			due[n++] = f->c->sent[i].we.due;
+	qsort(due, (size_t)n, sizeof(due[0]), cmp_u64);
+	return n;
+}
+
+/*
+ * A stretch re-times what is on the wheel at once: 1 000 first checks 6
+ * ticks apart (one a minute each at 100 ticks a second) become 12 apart
+ * at a factor of 2 and 6 again at 1, next_check following; a check
+ * scheduled for a set time (SCHEDULE_SVC_CHECK) is not moved, nor one
+ * whose active checks are off.  The
+ * demand is the unstretched 1 000 a minute, less what is not on an
+ * interval or not checked actively.
+ */
+static void
+t_stretch_retimes(void **state)
+{
+	struct fx *f = *state;
+	const struct obj_service *s9;
+	uint64_t due[1000], set_due, off_due;
+	int i, n;
+
+	fx_estate(f, 400, 600, 100);
+	assert_true(fabs(checker_demand(f->c) - 1000.0 / 60) < 1e-9);
+	s9 = &f->gen.objs->services[9];
+	checker_schedule(f->c, s9->host, s9, time(NULL) + 5, 0);
+	set_due = f->c->sent[9].we.due;
+	assert_int_equal(f->c->sent[9].stretched, 0);
+	assert_true(fabs(checker_demand(f->c) - 999.0 / 60) < 1e-9);
+	checker_set_stretch(f->c, 2.0);
+	assert_true(checker_stretch(f->c) == 2.0);
+	assert_true(f->c->sent[9].we.due == set_due);
+	n = fx_dues(f, due, 400, 600, 9, -1);
+	assert_int_equal(n, 999);
+	/* 12 apart (24 where service 9 was) */
+	for (i = 1; i < n; i++)
+		assert_true(due[i] - due[i - 1] == 12 || due[i] - due[i - 1] == 24);
+	assert_true(due[n - 1] - due[0] == 12 * 999);
+	for (i = 0; i < 400; i++)
+		assert_true(checker_host_states(f->c)[i].c.next_check ==
+		    (time_t)floor(chk_tick_time(f->c, f->c->hent[i].we.due)));
+	/* the demand is what the schedules ask for unstretched */
+	assert_true(fabs(checker_demand(f->c) - 999.0 / 60) < 1e-9);
+	checker_svc_states(f->c)[3].c.active_checks_enabled = 0;
+	assert_true(fabs(checker_demand(f->c) - 998.0 / 60) < 1e-9);
+	off_due = f->c->sent[3].we.due;
+	checker_set_stretch(f->c, 1.0);
+	assert_true(f->c->sent[9].we.due == set_due);
+	/* switched off: skipped when due, not moved */
+	assert_true(f->c->sent[3].we.due == off_due);
+	n = fx_dues(f, due, 400, 600, 9, 3);
+	assert_int_equal(n, 998);
+	for (i = 1; i < n; i++)
+		assert_true(due[i] - due[i - 1] == 6 || due[i] - due[i - 1] == 12);
+	/* below 1 is 1 */
+	checker_set_stretch(f->c, 0.5);
+	assert_true(checker_stretch(f->c) == 1.0);
+}
+
+/* under a stretch of 3 a check's next is 3 intervals after its start, and
+ * a new generation keeps the stretch */
+static void
+t_stretch_next_check(void **state)
+{
+	struct fx *f = *state;
+	int a = fx_service_id(f, "h1", "a");
+	uint64_t start;
+	struct checker *old;
+
+	f->c = fx_checker(f);
+	checker_start(f->c);
+	checker_set_stretch(f->c, 3.0);
+	start = chk_time_tick(f->c, ev_time());
+	force(f, "h1", "a");
+	assert_int_equal(f->runs_svc[a], 1);
+	/* check_interval 1 s at 100 ticks a second: 300 ticks on, not 100
+	 * (the wall clock's tick may round one above the loop's) */
+	assert_true(f->c->sent[a].we.due + 1 >= start + 300);
+	assert_true(f->c->sent[a].we.due <= start + 302);
+	assert_int_equal(f->c->sent[a].stretched, 1);
+	assert_true(f->c->sent[a].base_s == 1.0f);
+	old = f->c;
+	f->c = fx_checker(f);
+	checker_adopt(f->c, old);
+	assert_int_equal(checker_free(old, 0), 0);
+	assert_true(checker_stretch(f->c) == 3.0);
+}
+
 int
 main(void)
 {
@@ -847,6 +963,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_adopt_and_stop, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_period_override, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_adopt_overrides, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_stretch_retimes, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_stretch_next_check, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,10 +1,11 @@
 /*
  * test_overload: the overload rule (engine/sched/overload.c): on at a
  * start lag of OVERLOAD_ON_LAG, not below, or on a backlog lasting
- * OVERLOAD_BACKLOG_PERIODS periods; off after OVERLOAD_OFF_PERIODS
- * periods in a row with a small lag, checks waiting a moment or not; a
- * reminder every OVERLOAD_REMIND seconds
- * while on; the seconds and spells counted.
+ * OVERLOAD_BACKLOG_PERIODS periods, or while the intervals are
+ * stretched; off after OVERLOAD_OFF_PERIODS periods in a row with a
+ * small lag, checks waiting a moment or not, once the stretch is over; a
+ * reminder every OVERLOAD_REMIND seconds while on; the seconds and
+ * spells counted.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -117,6 +118,30 @@ t_reminders(void **state)
 	assert_int_equal(n, 3);
 }
 
+/* a stretch absorbs the overload: on time, but on while it lasts */
+static void
+t_stretch_holds_it(void **state)
+{
+	struct overload o;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	overload_note_stretch(&o, 1.0);
+	assert_int_equal(overload_update(&o, 0.2, 0, 100), OVERLOAD_NONE);
+	overload_note_stretch(&o, 3.2);
+	assert_int_equal(overload_update(&o, 0.2, 0, 105), OVERLOAD_BEGAN);
+	/* on time, nothing waiting, many periods: still on */
+	assert_int_equal(overload_update(&o, 0.1, 0, 110), OVERLOAD_NONE);
+	assert_int_equal(overload_update(&o, 0.1, 0, 115), OVERLOAD_NONE);
+	assert_int_equal(overload_update(&o, 0.1, 0, 120), OVERLOAD_NONE);
+	assert_int_equal(o.on, 1);
+	/* the stretch is over: the quiet periods already counted end it */
+	overload_note_stretch(&o, 1.0);
+	assert_int_equal(overload_update(&o, 0.1, 0, 125), OVERLOAD_ENDED);
+	assert_int_equal(o.total, 20);
+	assert_int_equal(o.spells, 1);
+}
+
 int
 main(void)
 {
@@ -125,6 +150,7 @@ main(void)
 		cmocka_unit_test(t_begins_on_lasting_backlog),
 		cmocka_unit_test(t_ends_after_quiet_periods),
 		cmocka_unit_test(t_reminders),
+		cmocka_unit_test(t_stretch_holds_it),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
