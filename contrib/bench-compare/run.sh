@@ -8,7 +8,9 @@
 # an earlier build); the rows of these cells from an earlier run are
 # removed first, so the table holds this run only.  The machine should be
 # otherwise idle: every cell saturates what it measures.  SIZES ("2000
-# 10000") and BUILTIN_SIZES ("10000") change the objects counts (a quick
+# 10000") and BUILTIN_SIZES ("10000") change the objects counts, set
+# empty for no such cells (before 2026-12-04 an empty BUILTIN_SIZES ran
+# the default built-in cell all the same) (a quick
 # try of the kit: SIZES=200 BUILTIN_SIZES=200 WARMUP=20 run.sh 30); the
 # environment reaches scripts/bench-compare.sh (WARMUP, NAEMON_SRC, OUT
 # for the rows' directory, INTERVAL for the overload rows, ...).  The
@@ -19,10 +21,10 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 soak=${1:-300}
 cells=()
-for n in ${SIZES:-2000 10000}; do
+for n in ${SIZES-2000 10000}; do
 	for e in nagios4 naemon icinga2 jaque; do cells+=("$e $n"); done
 done
-for n in ${BUILTIN_SIZES:-10000}; do cells+=("jaque-builtin $n"); done
+for n in ${BUILTIN_SIZES-10000}; do cells+=("jaque-builtin $n"); done
 out=${OUT:-build/bench-compare}
 suffix=
 [ "${INTERVAL:-60}" = 60 ] || suffix=-i$INTERVAL
