@@ -25,13 +25,16 @@ chk_backlog_count(const struct checker *c, struct checker_stats *st, double now)
 
 /*
  * After the run queue was served: a backlog begins when checks are left
- * waiting and ends when none are.  Starts in between came as slots freed,
- * at the pace of the machine's limit.
+ * waiting with every slot of the global limit taken, and ends when none
+ * wait or a slot is free.  Starts in between came as slots freed, at the
+ * pace of the machine's limit.  Checks that wait only for their host's
+ * slot (host_concurrency) are not the machine's limit and are not
+ * counted: the stretch would slow every object for one host's sake.
  */
 void
 chk_note_backlog(struct checker *c)
 {
-	int waiting = runq_depth(c->runq) > 0;
+	int waiting = runq_depth(c->runq) > 0 && runq_global_full(c->runq);
 	double now;
 
 	if (waiting == c->backlog_on)

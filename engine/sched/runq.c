@@ -393,6 +393,12 @@ runq_running(const struct runq *q)
 	return q->running;
 }
 
+int
+runq_global_full(const struct runq *q)
+{
+	return q->global_limit > 0 && q->running >= q->global_limit;
+}
+
 unsigned
 runq_running_key(const struct runq *q, unsigned key)
 {

@@ -67,6 +67,8 @@ size_t runq_depth(const struct runq *q);     /* queued now */
 struct runq_ent *runq_oldest(const struct runq *q);
 size_t runq_max_depth(const struct runq *q); /* highest depth since creation */
 size_t runq_running(const struct runq *q);   /* running now */
+/* 1 when the global limit is set and reached: nothing more may start */
+int runq_global_full(const struct runq *q);
 unsigned runq_running_key(const struct runq *q, unsigned key);
 
 #endif

@@ -14,8 +14,9 @@
  * The daemon feeds one update per stats period (struct stretch_period):
  * the demand (checks a second the schedules would ask for unstretched,
  * checker_demand), the period's length, and how long in it checks were
- * left waiting for a slot (the run queue not empty) with the checks
- * started meanwhile (checker_stats).  The rule:
+ * left waiting for a slot (the run queue not empty with every slot of
+ * the global limit taken) with the checks started meanwhile
+ * (checker_stats).  The rule:
  *   - a period in which checks waited for at least STRETCH_LIMIT_SHARE of
  *     its length ran at the machine's limit: the checks started a second
  *     while they waited are the capacity (every start then came as a

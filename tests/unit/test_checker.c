@@ -370,6 +370,7 @@ static void
 t_host_gate(void **state)
 {
 	struct fx *f = *state;
+	struct checker_stats st;
 
 	f->gen.cfg.host_concurrency = 1;
 	fx_start_held(f);
@@ -379,6 +380,11 @@ t_host_gate(void **state)
 	assert_int_equal(f->npending, 2);
 	assert_int_equal(f->runs_svc[fx_service_id(f, "h2", "c")], 0);
 	assert_int_equal(f->runs_svc[fx_service_id(f, "h3", "d")], 1);
+	/* waiting for its host's slot is not the machine's limit: no backlog */
+	checker_stats(f->c, &st);
+	assert_int_equal(st.queue_depth, 1);
+	assert_int_equal(f->c->backlog_on, 0);
+	assert_true(st.backlog_seconds == 0);
 	/* h1's check ends: h2's may start */
 	checker_builtin_done(f->pending[0], 0, "OK\n", 3);
 	f->pending[0] = f->pending[--f->npending];

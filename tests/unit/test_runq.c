@@ -88,12 +88,15 @@ t_global_gate(void **state)
 	reset_ents();
 	for (i = 0; i < 5; i++)
 		runq_push(q, &ents[i], (unsigned)(i % 3));
+	assert_false(runq_global_full(q));
 	assert_int_equal(pop_idx(q), 0);
 	assert_int_equal(pop_idx(q), 1);
 	assert_null(runq_pop(q));
+	assert_true(runq_global_full(q));
 	assert_false(runq_can_start(q, 2));
 	assert_int_equal(runq_depth(q), 3);
 	runq_done(q, 1);
+	assert_false(runq_global_full(q));
 	assert_true(runq_can_start(q, 2));
 	assert_int_equal(pop_idx(q), 2);
 	assert_null(runq_pop(q));
@@ -124,6 +127,8 @@ t_host_gate(void **state)
 	assert_int_equal(pop_idx(q), 4);
 	assert_null(runq_pop(q));
 	assert_int_equal(runq_depth(q), 2);
+	/* waiting at a host's limit only: no global limit to be full */
+	assert_false(runq_global_full(q));
 	assert_true(ents[1].queued && ents[3].queued);
 	assert_false(runq_can_start(q, 0));
 	assert_false(runq_can_start(q, 1));
