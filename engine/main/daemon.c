@@ -308,10 +308,16 @@ jq_overload_report(struct jaque *j, enum overload_edge e, time_t now)
 			    o->lag, o->depth);
 		break;
 	case OVERLOAD_STILL:
-		nlog_warning(j->log, now,
-		    "jaque is still overloaded (%lld s): intervals stretched %.2f times, checks "
-		    "start up to %.1f s late, %zu wait to start",
-		    (long long)(now - o->since), f, o->lag, o->depth);
+		if (f > 1.0)
+			nlog_warning(j->log, now,
+			    "jaque is still overloaded (%lld s): intervals stretched %.2f times, "
+			    "checks start up to %.1f s late, %zu wait to start",
+			    (long long)(now - o->since), f, o->lag, o->depth);
+		else
+			nlog_warning(j->log, now,
+			    "jaque is still overloaded (%lld s): checks start up to %.1f s late, "
+			    "%zu wait to start",
+			    (long long)(now - o->since), o->lag, o->depth);
 		break;
 	case OVERLOAD_ENDED:
 		nlog_printf(j->log, now,
@@ -360,12 +366,11 @@ jq_write_stats(struct jaque *j)
 	struct statsfile_buf b;
 	struct checker_stats cs;
 	time_t now = time(NULL);
-	double lag;
 
 	checker_stats(j->chk, &cs);
-	lag = checker_take_lag(j->chk);
 	jq_pace(j, &cs);
-	jq_overload_report(j, overload_update(&j->overload, lag, cs.queue_depth, now), now);
+	jq_overload_report(j, overload_update(&j->overload, checker_take_lag(j->chk),
+	                          cs.queue_depth, now), now);
 	memset(&b, 0, sizeof(b));
 	dstats_fill(&b, j->chk, j->pool, j->gen->objs, j->program_start, now, &j->rate,
 	    &j->overload, &j->stretch);
