@@ -384,8 +384,7 @@ chk_schedule_first(struct checker *c, struct chk_ent *e, uint64_t now_tick, uint
 	span = (uint64_t)(interval * c->stretch * c->tps);
 	if (span == 0)
 		span = 1;
-	chk_schedule_tick(c, e, now_tick + 1 + pos * span / n);
-	e->stretched = 1;
+	chk_schedule_regular(c, e, now_tick + 1 + pos * span / n);
 }
 
 static void
@@ -786,9 +785,13 @@ checker_ids(struct checker *c)
 void
 chk_reschedule(struct checker *c, struct chk_ent *e, uint64_t start_tick, double delay)
 {
-	uint64_t d = delay <= 0 ? 1 : (uint64_t)llround(delay * c->tps);
+	chk_schedule_tick(c, e, chk_delay_tick(c, start_tick, delay));
+}
 
-	chk_schedule_tick(c, e, start_tick + d);
+uint64_t
+chk_delay_tick(const struct checker *c, uint64_t start_tick, double delay)
+{
+	return start_tick + (delay <= 0 ? 1 : (uint64_t)llround(delay * c->tps));
 }
 
 void

@@ -104,9 +104,9 @@ struct checker_stats {
 	uint64_t passive;
 	uint64_t skipped_period;  /* due outside their check_period */
 	uint64_t tick_wakeups;    /* times the tick timer woke the loop */
-	/* the time checks were waiting to start (the run queue not empty: every
-	 * slot taken) and the checks started meanwhile: what the machine starts
-	 * a second at its limit */
+	/* the time checks were waiting to start with every slot of the global
+	 * limit taken, and the checks started meanwhile: what the machine
+	 * starts a second at its limit */
 	double backlog_seconds;
 	uint64_t backlog_started;
 	size_t queue_depth;
@@ -178,7 +178,6 @@ double checker_queue_wait(const struct checker *c);
  * below 1 is taken as 1.  checker_adopt carries it to a new generation.
  */
 void checker_set_stretch(struct checker *c, double factor);
-double checker_stretch(const struct checker *c);
 /* checks a second the regular schedules ask for, unstretched: the sum of
  * 1 / interval over the actively checked objects scheduled (or queued or
  * running) an interval on.  O(objects) */

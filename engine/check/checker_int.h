@@ -72,7 +72,8 @@ struct checker {
 	struct depend *dep;       /* the generation's dependencies (depend.h) */
 	double lag_max;           /* the largest drift since checker_take_lag */
 	double stretch;           /* the interval stretch in force (checker_set_stretch), >= 1 */
-	int backlog_on;           /* the run queue held checks at the last look (chk_note_backlog) */
+	int backlog_on;           /* checks waited with the global limit reached at the last
+	                           * look (chk_note_backlog) */
 	double backlog_since;     /* since when, monotonic */
 	uint64_t backlog_started0; /* checks_started then */
 	struct chk_ent *hent;
@@ -115,6 +116,10 @@ const struct obj_settings *chk_settings(const struct checker *c, const struct ch
 const struct obj_timeperiod *chk_check_period(struct checker *c, const struct chk_ent *e);
 void chk_schedule_tick(struct checker *c, struct chk_ent *e, uint64_t tick);
 void chk_reschedule(struct checker *c, struct chk_ent *e, uint64_t start_tick, double delay);
+/* the tick delay seconds after start_tick (at least one tick on) */
+uint64_t chk_delay_tick(const struct checker *c, uint64_t start_tick, double delay);
+/* schedule at tick as a regular schedule: moved with the stretch (checker_pace.c) */
+void chk_schedule_regular(struct checker *c, struct chk_ent *e, uint64_t tick);
 /* the next regular check: interval seconds (unstretched) after the start tick */
 void chk_schedule_interval(struct checker *c, struct chk_ent *e, uint64_t start_tick,
     double interval);

@@ -51,13 +51,19 @@ chk_note_backlog(struct checker *c)
 }
 
 void
-chk_schedule_interval(struct checker *c, struct chk_ent *e, uint64_t start_tick, double interval)
+chk_schedule_regular(struct checker *c, struct chk_ent *e, uint64_t tick)
 {
 	if (e->queued || e->running)
 		return;
-	e->base_s = (float)interval;
-	chk_reschedule(c, e, start_tick, interval * c->stretch);
+	chk_schedule_tick(c, e, tick);
 	e->stretched = 1;
+}
+
+void
+chk_schedule_interval(struct checker *c, struct chk_ent *e, uint64_t start_tick, double interval)
+{
+	e->base_s = (float)interval;
+	chk_schedule_regular(c, e, chk_delay_tick(c, start_tick, interval * c->stretch));
 }
 
 /* one object's remaining wait scaled by ratio (the new stretch over the old) */
@@ -74,8 +80,7 @@ chk_restretch(struct checker *c, struct chk_ent *e, uint64_t now_tick, double ra
 	due = now_tick + (uint64_t)llround((double)(e->we.due - now_tick) * ratio);
 	if (due <= now_tick)
 		due = now_tick + 1;
-	chk_schedule_tick(c, e, due);
-	e->stretched = 1;
+	chk_schedule_regular(c, e, due);
 }
 
 void
@@ -98,12 +103,6 @@ checker_set_stretch(struct checker *c, double factor)
 		chk_restretch(c, &c->hent[i], now_tick, ratio);
 	for (i = 0; i < c->objs->nservices; i++)
 		chk_restretch(c, &c->sent[i], now_tick, ratio);
-}
-
-double
-checker_stretch(const struct checker *c)
-{
-	return c->stretch;
 }
 
 /* one object's part of the demand: 1 / its interval while it is on a regular schedule */

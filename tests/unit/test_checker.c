@@ -826,6 +826,22 @@ cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* the wheel's due ticks of every host and service but services skip and
+ * skip2, sorted; returns how many */
+static int
+fx_dues(struct fx *f, uint64_t *due, int hosts, int services, int skip, int skip2)
+{
+	int i, n = 0;
+
+	for (i = 0; i < hosts; i++)
+		due[n++] = f->c->hent[i].we.due;
+	for (i = 0; i < services; i++)
+		if (i != skip && i != skip2)
+			due[n++] = f->c->sent[i].we.due;
+	qsort(due, (size_t)n, sizeof(due[0]), cmp_u64);
+	return n;
+}
+
 /*
  * At 100 ticks a second, 400 hosts and 600 services checked every 60 s
  * get their first checks 6 ticks apart (6 000 ticks over 1 000 objects),
@@ -841,31 +857,11 @@ t_first_spread_apart(void **state)
 	int i;
 
 	fx_estate(f, 400, 600, 100);
-	for (i = 0; i < 400; i++)
-		due[i] = f->c->hent[i].we.due;
-	for (i = 0; i < 600; i++)
-		due[400 + i] = f->c->sent[i].we.due;
-	qsort(due, 1000, sizeof(due[0]), cmp_u64);
+	fx_dues(f, due, 400, 600, -1, -1);
 	assert_true(due[0] >= 1);
 	assert_true(due[999] <= 6000);
 	for (i = 1; i < 1000; i++)
 		assert_int_equal(due[i] - due[i - 1], 6);
-}
-
-/* the wheel's due ticks of every host and service but services skip and
- * skip2, sorted; returns how many */
-static int
-fx_dues(struct fx *f, uint64_t *due, int hosts, int services, int skip, int skip2)
-{
-	int i, n = 0;
-
-	for (i = 0; i < hosts; i++)
-		due[n++] = f->c->hent[i].we.due;
-	for (i = 0; i < services; i++)
-		if (i != skip && i != skip2)
-			due[n++] = f->c->sent[i].we.due;
-	qsort(due, (size_t)n, sizeof(due[0]), cmp_u64);
-	return n;
 }
 
 /*
@@ -893,7 +889,7 @@ t_stretch_retimes(void **state)
 	assert_int_equal(f->c->sent[9].stretched, 0);
 	assert_true(fabs(checker_demand(f->c) - 999.0 / 60) < 1e-9);
 	checker_set_stretch(f->c, 2.0);
-	assert_true(checker_stretch(f->c) == 2.0);
+	assert_true(f->c->stretch == 2.0);
 	assert_true(f->c->sent[9].we.due == set_due);
 	n = fx_dues(f, due, 400, 600, 9, -1);
 	assert_int_equal(n, 999);
@@ -919,7 +915,7 @@ t_stretch_retimes(void **state)
 		assert_true(due[i] - due[i - 1] == 6 || due[i] - due[i - 1] == 12);
 	/* below 1 is 1 */
 	checker_set_stretch(f->c, 0.5);
-	assert_true(checker_stretch(f->c) == 1.0);
+	assert_true(f->c->stretch == 1.0);
 }
 
 /* under a stretch of 3 a check's next is 3 intervals after its start, and
@@ -948,7 +944,7 @@ t_stretch_next_check(void **state)
 	f->c = fx_checker(f);
 	checker_adopt(f->c, old);
 	assert_int_equal(checker_free(old, 0), 0);
-	assert_true(checker_stretch(f->c) == 3.0);
+	assert_true(f->c->stretch == 3.0);
 }
 
 int
