@@ -271,6 +271,11 @@ def fine_soak(a_fine, b_fine, a_max, b_max, out):
         out["max_s"] = b_max / 1e6
     elif tops:
         out["max_s"] = min(tops[-1], a_max) / 1e6
+    # a bucket's top can lie above the exact maximum: a quantile is never
+    # more than the largest value counted
+    for k in ("p50_s", "p99_s"):
+        if k in out and "max_s" in out and out[k] > out["max_s"]:
+            out[k] = out["max_s"]
     return out
 
 
