@@ -41,7 +41,7 @@
 # (/usr/lib/nagios/plugins/check_tcp), NAGIOS4, NAGIOS4STATS, ICINGA2,
 # NAEMON_SRC, NAEMON_PREFIX (build/bench-compare/naemon), JAQUE,
 # JAQUESTATS (build/dev), TICKS_PER_SECOND (jaque's; 100 for jaque and
-# 5 for jaque-builtin, else the row's files are <...>-t<TPS>.*), OUT
+# 10 for jaque-builtin, else the row's files are <...>-t<TPS>.*), OUT
 # (build/bench-compare: where the rows go),
 # FLOOR=0 skips the exec floor (at 1 000 checks a second it takes minutes),
 # FLOOR_CONC (1: how many of the floor's runs at a time; it was 8 before
@@ -85,7 +85,7 @@ row=$engine-$n
 # the tuned tick rate of each jaque row (conf/jaque.cfg says why): the
 # plugin rows 100 (the default), the built-in row 5
 tps_tuned=100
-[ "$engine" = jaque-builtin ] && tps_tuned=5
+[ "$engine" = jaque-builtin ] && tps_tuned=10
 TICKS_PER_SECOND=${TICKS_PER_SECOND:-$tps_tuned}
 case $TICKS_PER_SECOND in '' | *[!0-9]* | 0) echo "bench-compare: TICKS_PER_SECOND must be a positive number" >&2; exit 2 ;; esac
 case $engine in jaque*) [ "$TICKS_PER_SECOND" = "$tps_tuned" ] || row=$row-t$TICKS_PER_SECOND ;; esac
