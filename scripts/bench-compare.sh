@@ -83,7 +83,7 @@ fi
 row=$engine-$n
 [ "$INTERVAL" = 60 ] || row=$row-i$INTERVAL
 # the tuned tick rate of each jaque row (conf/jaque.cfg says why): the
-# plugin rows 100 (the default), the built-in row 5
+# plugin rows 100 (the default), the built-in row 10
 tps_tuned=100
 [ "$engine" = jaque-builtin ] && tps_tuned=10
 TICKS_PER_SECOND=${TICKS_PER_SECOND:-$tps_tuned}

@@ -17,8 +17,11 @@ set -euo pipefail
 format=$1 n=$2 port=$3 every=${4:-60}
 case $every in '' | *[!0-9]*) echo "gen-estate: SECONDS must be a number" >&2; exit 2 ;; esac
 [ "$every" -ge 1 ] || { echo "gen-estate: SECONDS must be at least 1" >&2; exit 2; }
-# Nagios's check_interval counts interval_length (60 s) units
-minutes=$(awk -v s="$every" 'BEGIN { v = sprintf("%.6f", s / 60); sub(/0+$/, "", v); sub(/\.$/, "", v); print v }')
+# Nagios's check_interval counts interval_length (60 s) units; rounded up
+# to the sixth decimal, as Nagios (and jaque after it) cuts the interval in
+# seconds to whole seconds: 2 s written 0.033333 would be 1.99998 s, so 1
+minutes=$(awk -v s="$every" 'BEGIN { u = int(s * 1000000 / 60); if (u * 60 < s * 1000000) u++
+	v = sprintf("%.6f", u / 1000000); sub(/0+$/, "", v); sub(/\.$/, "", v); print v }')
 case $n in '' | *[!0-9]*) echo "gen-estate: N must be a number" >&2; exit 2 ;; esac
 case $port in '' | *[!0-9]*) echo "gen-estate: PORT must be a number" >&2; exit 2 ;; esac
 [ "$n" -ge 2 ] || { echo "gen-estate: N must be at least 2" >&2; exit 2; }
