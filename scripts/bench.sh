@@ -173,8 +173,11 @@ done
 t1=$(date +%s.%N)
 c1=$(cpu_ticks) l1=$(listener_count) s1=$(stat_of JQCHKSTARTED) f1=$(fine)
 sleep 5 # the stats file is written every 5 s
-# the soak's drift: end minus start, bucket by bucket
-read -r w50 w99 wmax wn < <(awk -v a="$f0" -v b="$f1" 'BEGIN {
+read -r p50 p99 pmax qmax tmo < <(stat_of JQDRIFTP50US,JQDRIFTP99US,JQDRIFTMAXUS,JQQUEUEMAX,JQTIMEOUTS | tr '\n' ' '; echo)
+# the soak's drift: end minus start, bucket by bucket; a bucket's top can
+# lie above every value counted in it, so no figure passes the whole run's
+# exact maximum (cap)
+read -r w50 w99 wmax wn < <(awk -v a="$f0" -v b="$f1" -v cap="$pmax" 'BEGIN {
 	n = split(a, x, ","); for (i = 1; i <= n; i++) { split(x[i], kv, ":"); c[kv[1]] -= kv[2] }
 	n = split(b, x, ","); for (i = 1; i <= n; i++) { split(x[i], kv, ":"); c[kv[1]] += kv[2] }
 	m = 0; for (k in c) if (c[k] > 0) { top[++m] = k + 0; tot += c[k] }
@@ -187,14 +190,11 @@ read -r w50 w99 wmax wn < <(awk -v a="$f0" -v b="$f1" 'BEGIN {
 		if (!p99 && cum >= tot * 0.99) p99 = top[i]
 		mx = top[i]
 	}
+	if (p50 > cap) p50 = cap
+	if (p99 > cap) p99 = cap
+	if (mx > cap) mx = cap
 	printf "%d %d %d %d\n", p50, p99, mx, tot
 }')
-read -r p50 p99 pmax qmax tmo < <(stat_of JQDRIFTP50US,JQDRIFTP99US,JQDRIFTMAXUS,JQQUEUEMAX,JQTIMEOUTS | tr '\n' ' '; echo)
-# a bucket's top can lie above every value counted in it: the soak's
-# figures are never above the whole run's exact maximum
-for v in w50 w99 wmax; do
-	[ "${!v}" -gt "$pmax" ] && printf -v "$v" '%s' "$pmax"
-done
 hwm=$(awk '/^VmHWM/ { print $2 }' "/proc/$jpid/status")
 workers_now=$(workers_of)
 [ "$workers_now" = "$workers" ] || echo "bench: the workers changed during the soak ($workers -> $workers_now)" >&2

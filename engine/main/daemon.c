@@ -290,6 +290,7 @@ jq_overload_report(struct jaque *j, enum overload_edge e, time_t now)
 {
 	const struct overload *o = &j->overload;
 	double f = stretch_factor(&j->stretch);
+	char stretched[64] = "";
 
 	switch (e) {
 	case OVERLOAD_BEGAN:
@@ -308,16 +309,13 @@ jq_overload_report(struct jaque *j, enum overload_edge e, time_t now)
 			    o->lag, o->depth);
 		break;
 	case OVERLOAD_STILL:
+		/* the stretch is named only when there is one */
 		if (f > 1.0)
-			nlog_warning(j->log, now,
-			    "jaque is still overloaded (%lld s): intervals stretched %.2f times, "
-			    "checks start up to %.1f s late, %zu wait to start",
-			    (long long)(now - o->since), f, o->lag, o->depth);
-		else
-			nlog_warning(j->log, now,
-			    "jaque is still overloaded (%lld s): checks start up to %.1f s late, "
-			    "%zu wait to start",
-			    (long long)(now - o->since), o->lag, o->depth);
+			snprintf(stretched, sizeof(stretched), "intervals stretched %.2f times, ", f);
+		nlog_warning(j->log, now,
+		    "jaque is still overloaded (%lld s): %schecks start up to %.1f s late, "
+		    "%zu wait to start",
+		    (long long)(now - o->since), stretched, o->lag, o->depth);
 		break;
 	case OVERLOAD_ENDED:
 		nlog_printf(j->log, now,
