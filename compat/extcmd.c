@@ -19,7 +19,6 @@
  * "External command <line> returned error <why>" (what Nagios's command
  * file reader adds).  Lines read by PROCESS_FILE get the first three only.
  */
-#include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +31,6 @@
 #include "engine/objects/objects.h"
 #include "engine/objects/progstate.h"
 #include "engine/util/checkstats.h"
-#include "engine/util/strutil.h"
 #include "engine/util/xalloc.h"
 
 const char *
@@ -104,37 +102,47 @@ xc_user_comment(struct xc_req *r, const char *host, const char *svc)
 	r->commented = 1;
 }
 
-/* a non-negative integer in C syntax, as strtol(s, NULL, 0) reads it, but whole */
-static int
-xc_num_c(const char *s, long *out)
+/*
+ * The number readers.  Each is the C library call Nagios 4.4.6 makes for
+ * that argument, so garbage reads as it does there: atoi for flags and
+ * return codes, strtoul for times and ids, strtol with base 0 (and strtod
+ * for intervals) for the CHANGE_* values.
+ */
+static long
+xc_atoi(const char *s)
 {
-	unsigned long v;
-	char *end;
+	/* glibc's atoi is (int)strtol(s, NULL, 10) */
+	return (int)strtol(s, NULL, 10);
+}
 
-	while (*s == ' ' || *s == '\t')
-		s++;
-	if (*s < '0' || *s > '9')
+static long
+xc_strtoul(const char *s)
+{
+	/* a wrapped "-1" stays all ones when the handler casts it back */
+	return (long)strtoul(s, NULL, 10);
+}
+
+/* (int)strtol(s, NULL, 0), or -1 when negative (the command then fails) */
+static int
+xc_strtol_c(const char *s, long *out)
+{
+	int v = (int)strtol(s, NULL, 0);
+
+	if (v < 0)
 		return -1;
-	errno = 0;
-	v = strtoul(s, &end, 0);
-	while (*end == ' ' || *end == '\t')
-		end++;
-	if (errno != 0 || *end != '\0' || v > LONG_MAX)
-		return -1;
-	*out = (long)v;
+	*out = v;
 	return 0;
 }
 
-/* a non-negative number, its fraction dropped */
-static int
-xc_num_trunc(const char *s, long *out)
+/* (int)strtod(s, NULL) as x86 converts it: out of range (or NaN) is INT_MIN */
+static long
+xc_strtod_int(const char *s)
 {
-	double d;
+	double d = strtod(s, NULL);
 
-	if (str_to_double(s, &d) < 0 || !(d >= 0) || d > 1e9)
-		return -1;
-	*out = (long)d;
-	return 0;
+	if (!(d > (double)INT_MIN - 1.0 && d < (double)INT_MAX + 1.0))
+		return INT_MIN;
+	return (int)d;
 }
 
 static int
@@ -184,14 +192,21 @@ xc_value(struct xc_req *r, char kind, char *f)
 	if (f == NULL)
 		return 0;
 	switch (kind) {
-	case 'i':
-		return str_to_long(f, LONG_MIN, LONG_MAX, &v->n);
+	case 'a':
+	case 'r':
+		v->n = xc_atoi(f);
+		return 0;
 	case 'u':
-		return str_to_long(f, 0, LONG_MAX, &v->n);
-	case 'x':
-		return xc_num_c(f, &v->n);
+	case 'R':
+		v->n = xc_strtoul(f);
+		return 0;
+	case 'i':
+		return xc_strtol_c(f, &v->n);
 	case 'd':
-		return xc_num_trunc(f, &v->n);
+		if (xc_strtol_c(f, &v->n) < 0)
+			return -1;
+		v->n = xc_strtod_int(f);
+		return 0;
 	case 'w':
 	case 'T':
 	case 'O':
@@ -200,7 +215,18 @@ xc_value(struct xc_req *r, char kind, char *f)
 	return -1;
 }
 
-/* read the arguments r->def->spec asks for; 0, or -1 (missing, extra, malformed, unknown) */
+/* the kinds that take the rest of the line rather than one field */
+static int
+xc_takes_rest(char kind)
+{
+	return kind == 'T' || kind == 'O' || kind == 'R' || kind == 'r';
+}
+
+/*
+ * Read the arguments r->def->spec asks for; 0, or -1 (missing, malformed,
+ * unknown object).  What follows them is ignored, but for the author and
+ * comment of a row with XF_CMT.
+ */
 static int
 xc_parse(struct xc_req *r)
 {
@@ -215,7 +241,7 @@ xc_parse(struct xc_req *r)
 			optional = 1;
 			continue;
 		}
-		f = *sp == 'T' || *sp == 'O' ? xc_rest(&r->rest) : xc_field(&r->rest);
+		f = xc_takes_rest(*sp) ? xc_rest(&r->rest) : xc_field(&r->rest);
 		if (f == NULL && !optional && *sp != 'O')
 			return -1;
 		if (strchr("hsgGcC", *sp) != NULL) {
@@ -226,15 +252,14 @@ xc_parse(struct xc_req *r)
 		}
 	}
 	if (r->def->flags & XF_CMT) {
-		char *author = xc_field(&r->rest);
+		char *author = xc_field(&r->rest), *comment;
 
-		if (author != NULL) {
-			if ((r->comment = xc_rest(&r->rest)) == NULL)
-				return -1;
+		if (author != NULL && (comment = xc_field(&r->rest)) != NULL) {
 			r->author = author;
+			r->comment = comment;
 		}
 	}
-	return *r->rest == '\0' ? 0 : -1;
+	return 0;
 }
 
 static int

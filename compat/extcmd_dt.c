@@ -9,8 +9,8 @@
  * object (a host's services, a group's hosts or services, a host and the
  * hosts below it, these triggered by the first host's downtime when
  * asked).  The downtime store refuses what Nagios refuses (an end not
- * after the start or in the past); a command whose every downtime was
- * refused fails (Nagios accepts it and schedules nothing).
+ * after the start or in the past); the command still succeeds, as in
+ * Nagios, whose cmd_schedule_downtime ignores what schedule_downtime says.
  *
  * PROCESS_FILE reads a regular file's lines as commands, up to the size
  * the file had when opened, with lines capped at XC_FILE_LINE bytes.
@@ -81,8 +81,9 @@ xc_dt_propagate(struct xc_req *r, struct xc_dt *d, int triggered)
 	unsigned long id = 0;
 	unsigned char *seen;
 
+	/* refused for the host: the same times are refused below it too */
 	if (xc_dt_one(r, d, r->h->name, NULL, d->triggered_by, &id) < 0)
-		return XC_FAIL;
+		return XC_SAME;
 	seen = xcalloc(r->x->objs->nhosts + 1, 1);
 	seen[r->h->id] = 1;
 	xc_dt_below(r, d, r->h, triggered ? id : 0, seen);
@@ -115,9 +116,7 @@ xh_downtime(struct xc_req *r)
 	d.duration = (unsigned long)r->v[4].n;
 	d.author = r->v[5].s;
 	d.comment = r->v[6].s;
-	if (r->v[2].n < 0)
-		return XC_FAIL;
-	/* a flexible downtime needs a duration; a fixed one's is its span */
+	/* a flexible downtime (fixed 0 or below) needs a duration; a fixed one's is its span */
 	if (r->v[2].n == 0 && d.duration == 0)
 		return XC_FAIL;
 	if (r->v[2].n > 0) {
@@ -164,9 +163,8 @@ xh_downtime(struct xc_req *r)
 	default:
 		return XC_FAIL;
 	}
-	if (d.tries == 0)
-		return XC_SAME;
-	return d.done > 0 ? XC_CHANGED : XC_FAIL;
+	/* downtime the store refused is dropped without a word, as Nagios drops it */
+	return d.done > 0 ? XC_CHANGED : XC_SAME;
 }
 
 int

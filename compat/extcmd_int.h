@@ -25,17 +25,28 @@ struct obj_contactgroup;
 struct state_common;
 
 /*
- * Argument kinds, one letter each in a row's spec, in line order:
+ * Argument kinds, one letter each in a row's spec, in line order.  Fields
+ * are cut at ';' the way Nagios 4.4.6's my_strtok cuts them: an empty
+ * field between two ';' is "", nothing at all after the last ';' is no
+ * field.  Numbers are read as Nagios reads each of them, garbage included
+ * ("x" and "" are 0, "7x" is 7): never a failure unless the kind says so.
  *   h host name, s host name and service description (two fields),
  *   g hostgroup, G servicegroup, c contact, C contactgroup: looked up,
  *     unknown ones fail the command;
  *   w one field as text (may be empty);
- *   i an integer, u a non-negative integer (times, ids), x a non-negative
- *     integer in C syntax (0x.. hex), d a non-negative number whose
- *     fraction is dropped (Nagios reads intervals with (int)strtod);
+ *   a an int as atoi reads it;
+ *   u an unsigned long as strtoul(s, NULL, 10) reads it ("-1" wraps);
+ *   i an int as (int)strtol(s, NULL, 0) reads it ("0x258" is 600); a
+ *     negative one fails the command;
+ *   d checked as i, but the value is (int)strtod(s, NULL) (intervals);
  *   T the rest of the line (may hold ';'), required; O the same, optional;
+ *   R the rest of the line read with strtoul as u (ids and times that
+ *     Nagios reads from the whole argument string); r the same with atoi;
  *   ? the kinds after it are optional;
  *   * no parsing: the handler reads r->rest itself.
+ * Whatever follows the last kind is ignored, as Nagios ignores it, except
+ * that a row with XF_CMT reads an author and a comment (one field each)
+ * from it first.
  */
 #define XC_MAXV 8
 

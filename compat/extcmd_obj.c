@@ -365,12 +365,8 @@ int
 xh_change_attempts(struct xc_req *r)
 {
 	struct state_common *st = xc_state(r);
-	long v = r->v[0].n;
-
-	/* Nagios takes 0 as well; the state machine needs one attempt at least */
-	if (v < 1 || v > INT_MAX)
-		return XC_FAIL;
-	st->max_attempts = (int)v;
+	/* any non-negative int, 0 included, as Nagios takes it */
+	st->max_attempts = (int)r->v[0].n;
 	st->modified_attributes |= EXTCMD_MODATTR_MAX_CHECK_ATTEMPTS;
 	if (st->state_type == STATE_HARD && st->current_state != 0 && st->current_attempt > 1)
 		st->current_attempt = st->max_attempts;
@@ -446,11 +442,10 @@ xh_custom_var(struct xc_req *r)
 int
 xh_notification_number(struct xc_req *r)
 {
-	long v = r->v[0].n;
-
-	if (v < INT_MIN || v > INT_MAX)
-		return XC_FAIL;
-	xc_state(r)->current_notification_number = (int)v;
+	/* no number: nothing changes, and the command still succeeds */
+	if (!r->v[0].given)
+		return XC_SAME;
+	xc_state(r)->current_notification_number = (int)r->v[0].n;
 	return XC_CHANGED;
 }
 
@@ -459,7 +454,8 @@ xh_custom_notification(struct xc_req *r)
 {
 	long opts = r->v[0].n;
 
-	if (r->x->notify != NULL)
+	/* Nagios sends it only with both an author and a comment, and succeeds either way */
+	if (r->x->notify != NULL && r->v[1].given && r->v[2].given)
 		r->x->notify(r->x->arg, r->h, r->s, NOTIFY_CUSTOM, r->v[1].s, r->v[2].s,
 		    opts > 0 ? (unsigned)opts : 0);
 	return XC_SAME;

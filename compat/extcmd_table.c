@@ -41,7 +41,7 @@
 #define CMD(name, spec, fn, flags, val) { name, spec, fn, XS_NONE, flags, 0, val, 0, 0 }
 #define CMDW(name, spec, fn, flags, val, which) { name, spec, fn, XS_NONE, flags, which, val, 0, 0 }
 
-#define DT_ARGS "uuiuuwT" /* start;end;fixed;trigger_id;duration;author;comment */
+#define DT_ARGS "uuauuww" /* start;end;fixed;trigger_id;duration;author;comment */
 
 /* the field offsets fit the row's unsigned short */
 _Static_assert(sizeof(struct main_cfg) <= 65535, "struct main_cfg too large for xc_def.field");
@@ -49,18 +49,18 @@ _Static_assert(sizeof(struct state_common) <= 65535, "struct state_common too la
 
 const struct xc_def xc_table[] = {
 	/* the hot path first: passive results */
-	CMD("PROCESS_SERVICE_CHECK_RESULT", "wwiO", xh_passive_svc, J | XF_PASSIVE, 0),
-	CMD("PROCESS_HOST_CHECK_RESULT", "wiO", xh_passive_host, J | XF_PASSIVE, 0),
+	CMD("PROCESS_SERVICE_CHECK_RESULT", "wwaO", xh_passive_svc, J | XF_PASSIVE, 0),
+	CMD("PROCESS_HOST_CHECK_RESULT", "waO", xh_passive_host, J | XF_PASSIVE, 0),
 
 	/* program-wide */
 	PROG("DISABLE_NOTIFICATIONS", enable_notifications, 0, XW_BOTH, M_NOTIF),
 	PROG("ENTER_STANDBY_MODE", enable_notifications, 0, XW_BOTH, M_NOTIF),
 	PROG("ENABLE_NOTIFICATIONS", enable_notifications, 1, XW_BOTH, M_NOTIF),
 	PROG("ENTER_ACTIVE_MODE", enable_notifications, 1, XW_BOTH, M_NOTIF),
-	CMD("SHUTDOWN_PROCESS", "?u", xh_signal, 0, 0),
-	CMD("SHUTDOWN_PROGRAM", "?u", xh_signal, 0, 0),
-	CMD("RESTART_PROCESS", "?u", xh_signal, 0, XV_RESTART),
-	CMD("RESTART_PROGRAM", "?u", xh_signal, 0, XV_RESTART),
+	CMD("SHUTDOWN_PROCESS", "?R", xh_signal, 0, 0),
+	CMD("SHUTDOWN_PROGRAM", "?R", xh_signal, 0, 0),
+	CMD("RESTART_PROCESS", "?R", xh_signal, 0, XV_RESTART),
+	CMD("RESTART_PROGRAM", "?R", xh_signal, 0, XV_RESTART),
 	CMD("SAVE_STATE_INFORMATION", "", xh_save_state, 0, 0),
 	CMD("READ_STATE_INFORMATION", "", xh_read_state, 0, 0),
 	PROG("ENABLE_EVENT_HANDLERS", enable_event_handlers, 1, XW_BOTH, M_EH),
@@ -93,8 +93,8 @@ const struct xc_def xc_table[] = {
 	PROG("DISABLE_HOST_FRESHNESS_CHECKS", check_host_freshness, 0, XW_HOST, M_FRESH),
 
 	/* hosts */
-	CMD("ADD_HOST_COMMENT", "hiwT", xh_add_comment, J, XV_HOST),
-	CMD("DEL_HOST_COMMENT", "u", xh_del_comment, J, XV_HOST),
+	CMD("ADD_HOST_COMMENT", "hawT", xh_add_comment, J, XV_HOST),
+	CMD("DEL_HOST_COMMENT", "R", xh_del_comment, J, XV_HOST),
 	CMD("DEL_ALL_HOST_COMMENTS", "h", xh_del_all_comments, J, XV_HOST),
 	CMD("DELAY_HOST_NOTIFICATION", "hu", xh_delay_notification, JC, XV_HOST),
 	TOG("ENABLE_HOST_NOTIFICATIONS", "h", XS_HOST, notifications_enabled, 1, M_NOTIF),
@@ -117,7 +117,7 @@ const struct xc_def xc_table[] = {
 	CMD("SCHEDULE_HOST_SVC_CHECKS", "hu", xh_schedule_check, XF_CMT, XV_HOST_SVCS),
 	CMD("SCHEDULE_FORCED_HOST_SVC_CHECKS", "hu", xh_schedule_check, XF_CMT,
 	    XV_HOST_SVCS | XV_FORCED),
-	CMD("ACKNOWLEDGE_HOST_PROBLEM", "hiiiwT", xh_ack, J, XV_HOST),
+	CMD("ACKNOWLEDGE_HOST_PROBLEM", "haaawT", xh_ack, J, XV_HOST),
 	CMD("REMOVE_HOST_ACKNOWLEDGEMENT", "h", xh_unack, J, XV_HOST),
 	TOG("ENABLE_HOST_EVENT_HANDLER", "h", XS_HOST, event_handler_enabled, 1, M_EH),
 	TOG("DISABLE_HOST_EVENT_HANDLER", "h", XS_HOST, event_handler_enabled, 0, M_EH),
@@ -127,7 +127,7 @@ const struct xc_def xc_table[] = {
 	CMD("SCHEDULE_FORCED_HOST_CHECK", "hu", xh_schedule_check, XF_CMT, XV_FORCED),
 	CMD("SCHEDULE_HOST_DOWNTIME", "h" DT_ARGS, xh_downtime, J, XD_HOST),
 	CMD("SCHEDULE_HOST_SVC_DOWNTIME", "h" DT_ARGS, xh_downtime, J, XD_HOST_SVCS),
-	CMD("DEL_HOST_DOWNTIME", "u", xh_del_downtime, J, XV_HOST),
+	CMD("DEL_HOST_DOWNTIME", "R", xh_del_downtime, J, XV_HOST),
 	CMD("DEL_DOWNTIME_BY_HOST_NAME", "*", xh_del_downtime_by_host, J, 0),
 	CMD("DEL_DOWNTIME_BY_HOSTGROUP_NAME", "*", xh_del_downtime_by_hostgroup, J, 0),
 	CMD("DEL_DOWNTIME_BY_START_TIME_COMMENT", "*", xh_del_downtime_by_start, J, 0),
@@ -143,12 +143,12 @@ const struct xc_def xc_table[] = {
 	CMD("SCHEDULE_AND_PROPAGATE_TRIGGERED_HOST_DOWNTIME", "h" DT_ARGS, xh_downtime, J,
 	    XD_PROPAGATE_TRIGGERED),
 	CMD("SCHEDULE_AND_PROPAGATE_HOST_DOWNTIME", "h" DT_ARGS, xh_downtime, J, XD_PROPAGATE),
-	CMD("SET_HOST_NOTIFICATION_NUMBER", "hi", xh_notification_number, JC, XV_HOST),
+	CMD("SET_HOST_NOTIFICATION_NUMBER", "h?a", xh_notification_number, JC, XV_HOST),
 	CMD("CHANGE_HOST_CHECK_TIMEPERIOD", "hT", xh_change_timeperiod, J, XV_HOST),
-	CMD("CHANGE_CUSTOM_HOST_VAR", "hwT", xh_custom_var, J, XV_HOST),
-	CMD("SEND_CUSTOM_HOST_NOTIFICATION", "hiwT", xh_custom_notification, 0, XV_HOST),
+	CMD("CHANGE_CUSTOM_HOST_VAR", "hww", xh_custom_var, J, XV_HOST),
+	CMD("SEND_CUSTOM_HOST_NOTIFICATION", "h?aww", xh_custom_notification, XF_CMT, XV_HOST),
 	CMD("CHANGE_HOST_NOTIFICATION_TIMEPERIOD", "hT", xh_change_timeperiod, J, XV_NOTIF_TP),
-	CMD("CHANGE_HOST_MODATTR", "hx", xh_change_modattr, J, XV_HOST),
+	CMD("CHANGE_HOST_MODATTR", "hi", xh_change_modattr, J, XV_HOST),
 	CMD("CLEAR_HOST_FLAPPING_STATE", "h", xh_clear_flapping, JC, XV_HOST),
 
 	/* hostgroups */
@@ -176,8 +176,8 @@ const struct xc_def xc_table[] = {
 	CMD("SCHEDULE_HOSTGROUP_SVC_DOWNTIME", "g" DT_ARGS, xh_downtime, J, XD_HG_SVCS),
 
 	/* services */
-	CMD("ADD_SVC_COMMENT", "siwT", xh_add_comment, J, XV_SVC),
-	CMD("DEL_SVC_COMMENT", "u", xh_del_comment, J, XV_SVC),
+	CMD("ADD_SVC_COMMENT", "sawT", xh_add_comment, J, XV_SVC),
+	CMD("DEL_SVC_COMMENT", "R", xh_del_comment, J, XV_SVC),
 	CMD("DEL_ALL_SVC_COMMENTS", "s", xh_del_all_comments, J, XV_SVC),
 	CMD("SCHEDULE_SVC_CHECK", "su", xh_schedule_check, XF_CMT, XV_SVC),
 	CMD("SCHEDULE_FORCED_SVC_CHECK", "su", xh_schedule_check, XF_CMT, XV_SVC | XV_FORCED),
@@ -193,8 +193,8 @@ const struct xc_def xc_table[] = {
 	TOG("ENABLE_SVC_FLAP_DETECTION", "s", XS_SVC, flap_detection_enabled, 1, M_FLAP),
 	TOG("DISABLE_SVC_FLAP_DETECTION", "s", XS_SVC, flap_detection_enabled, 0, M_FLAP),
 	CMD("SCHEDULE_SVC_DOWNTIME", "s" DT_ARGS, xh_downtime, J, XD_SVC),
-	CMD("DEL_SVC_DOWNTIME", "u", xh_del_downtime, J, XV_SVC),
-	CMD("ACKNOWLEDGE_SVC_PROBLEM", "siiiwT", xh_ack, J, XV_SVC),
+	CMD("DEL_SVC_DOWNTIME", "R", xh_del_downtime, J, XV_SVC),
+	CMD("ACKNOWLEDGE_SVC_PROBLEM", "saaawT", xh_ack, J, XV_SVC),
 	CMD("REMOVE_SVC_ACKNOWLEDGEMENT", "s", xh_unack, J, XV_SVC),
 	TOG("START_OBSESSING_OVER_SVC", "s", XS_SVC, obsess, 1, M_OBSESS),
 	TOG("STOP_OBSESSING_OVER_SVC", "s", XS_SVC, obsess, 0, M_OBSESS),
@@ -203,14 +203,14 @@ const struct xc_def xc_table[] = {
 	CMD("CHANGE_NORMAL_SVC_CHECK_INTERVAL", "sd", xh_change_interval, J, XV_SVC),
 	CMD("CHANGE_RETRY_SVC_CHECK_INTERVAL", "sd", xh_change_interval, J, XV_SVC | XV_RETRY),
 	CMD("CHANGE_MAX_SVC_CHECK_ATTEMPTS", "si", xh_change_attempts, J, XV_SVC),
-	CMD("SET_SVC_NOTIFICATION_NUMBER", "si", xh_notification_number, JC, XV_SVC),
+	CMD("SET_SVC_NOTIFICATION_NUMBER", "s?a", xh_notification_number, JC, XV_SVC),
 	CMD("CHANGE_SVC_CHECK_TIMEPERIOD", "sT", xh_change_timeperiod, J, XV_SVC),
-	CMD("CHANGE_CUSTOM_SVC_VAR", "swT", xh_custom_var, J, XV_SVC),
-	CMD("CHANGE_CUSTOM_CONTACT_VAR", "cwT", xh_custom_var, J, XV_CONTACT),
-	CMD("SEND_CUSTOM_SVC_NOTIFICATION", "siwT", xh_custom_notification, 0, XV_SVC),
+	CMD("CHANGE_CUSTOM_SVC_VAR", "sww", xh_custom_var, J, XV_SVC),
+	CMD("CHANGE_CUSTOM_CONTACT_VAR", "cww", xh_custom_var, J, XV_CONTACT),
+	CMD("SEND_CUSTOM_SVC_NOTIFICATION", "s?aww", xh_custom_notification, XF_CMT, XV_SVC),
 	CMD("CHANGE_SVC_NOTIFICATION_TIMEPERIOD", "sT", xh_change_timeperiod, J,
 	    XV_SVC | XV_NOTIF_TP),
-	CMD("CHANGE_SVC_MODATTR", "sx", xh_change_modattr, J, XV_SVC),
+	CMD("CHANGE_SVC_MODATTR", "si", xh_change_modattr, J, XV_SVC),
 	CMD("CLEAR_SVC_FLAPPING_STATE", "s", xh_clear_flapping, JC, XV_SVC),
 
 	/* servicegroups */
@@ -253,9 +253,9 @@ const struct xc_def xc_table[] = {
 	    XV_CONTACT | XV_NOTIF_TP, XW_HOST),
 	CMDW("CHANGE_CONTACT_SVC_NOTIFICATION_TIMEPERIOD", "cT", xh_change_timeperiod, J,
 	    XV_CONTACT | XV_NOTIF_TP, XW_SVC),
-	CMDW("CHANGE_CONTACT_MODATTR", "cx", xh_change_modattr, J, XV_CONTACT, 0),
-	CMDW("CHANGE_CONTACT_MODHATTR", "cx", xh_change_modattr, J, XV_CONTACT, XW_HOST),
-	CMDW("CHANGE_CONTACT_MODSATTR", "cx", xh_change_modattr, J, XV_CONTACT, XW_SVC),
+	CMDW("CHANGE_CONTACT_MODATTR", "ci", xh_change_modattr, J, XV_CONTACT, 0),
+	CMDW("CHANGE_CONTACT_MODHATTR", "ci", xh_change_modattr, J, XV_CONTACT, XW_HOST),
+	CMDW("CHANGE_CONTACT_MODSATTR", "ci", xh_change_modattr, J, XV_CONTACT, XW_SVC),
 
 	/* contactgroups */
 	CTOG("ENABLE_CONTACTGROUP_HOST_NOTIFICATIONS", "C", XS_CG, host_notifications_enabled, 1,
@@ -268,7 +268,7 @@ const struct xc_def xc_table[] = {
 	    XW_SVC),
 
 	/* misc */
-	CMD("PROCESS_FILE", "wi", xh_process_file, 0, 0),
+	CMD("PROCESS_FILE", "wr", xh_process_file, 0, 0),
 };
 
 const size_t xc_ntable = sizeof(xc_table) / sizeof(xc_table[0]);

@@ -235,6 +235,17 @@ fi
 out=$(cgi_cmd 'cmd_typ=6&host=web1&service=disk' 'cmd_typ=6&cmd_mod=2&host=web1&service=disk')
 wait_for 5 "$(svc_q web1 disk)" 'd["service"]["checks_enabled"]' False \
 	&& pass "cmd.cgi DISABLE_SVC_CHECK takes effect" || fail cmd.cgi-disable "$out"
+# the web UI's program-wide buttons send a time after the name
+# (DISABLE_NOTIFICATIONS;<time>): Nagios ignores it, and so must we
+out=$(cgi_cmd 'cmd_typ=11' 'cmd_typ=11&cmd_mod=2')
+wait_for 5 "query=programstatus" 'd["programstatus"]["enable_notifications"]' False \
+	&& pass "cmd.cgi Disable notifications (DISABLE_NOTIFICATIONS;<time>) takes effect" \
+	|| fail cmd.cgi-notif-off "$out"
+out=$(cgi_cmd 'cmd_typ=12' 'cmd_typ=12&cmd_mod=2')
+wait_for 5 "query=programstatus" 'd["programstatus"]["enable_notifications"]' True \
+	&& pass "cmd.cgi Enable notifications takes effect" || fail cmd.cgi-notif-on "$out"
+grep -q 'External command failed -> [A-Z]*_NOTIFICATIONS;' "$T/var/nagios.log" \
+	&& fail cmd.cgi-notif-log "$(grep 'External command failed' "$T/var/nagios.log" | head -2)"
 
 # ---- kill -9, restart: nothing applied is lost
 sleep 1

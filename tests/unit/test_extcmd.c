@@ -62,6 +62,8 @@ struct fx {
 	int runs_svc[8];
 	int runs_host[8];
 	int restarts, shutdowns, saves, reads, save_rc;
+	int notifies;              /* notifications the commands asked for */
+	char notify_comment[64];   /* the last one's comment */
 };
 
 static const char objects_cfg[] =
@@ -213,6 +215,17 @@ hk_save(void *arg)
 	return f->save_rc;
 }
 
+static void
+hk_notify(void *arg, const struct obj_host *h, const struct obj_service *s, int type,
+    const char *author, const char *comment, unsigned options)
+{
+	struct fx *f = arg;
+
+	(void)h, (void)s, (void)type, (void)author, (void)options;
+	f->notifies++;
+	snprintf(f->notify_comment, sizeof(f->notify_comment), "%s", comment);
+}
+
 static int
 hk_read(void *arg)
 {
@@ -271,6 +284,7 @@ setup(void **state)
 	f->x.shutdown = hk_shutdown;
 	f->x.save_state = hk_save;
 	f->x.read_state = hk_read;
+	f->x.notify = hk_notify;
 	*state = f;
 	return 0;
 }
@@ -521,7 +535,7 @@ t_log_switches(void **state)
 	log_clear(f);
 	f->gen.cfg.log_external_commands = 0;
 	assert_int_equal(run(f, "DISABLE_HOST_CHECK;h1"), EXTCMD_OK);
-	assert_int_equal(run(f, "DISABLE_HOST_CHECK;h1;x"), EXTCMD_FAILED);
+	assert_int_equal(run(f, "DISABLE_HOST_CHECK;nosuch"), EXTCMD_FAILED);
 	assert_int_equal(log_lines(f), 2);
 	/* replaying or no log: nothing, but the command is applied */
 	log_clear(f);
@@ -603,8 +617,10 @@ t_program_switches(void **state)
 		assert_int_equal(f->prog.modified_service_attributes, sw[i].svc ? sw[i].attr : 0);
 		assert_int_equal(run(f, "%s", sw[i].on), EXTCMD_OK);
 		assert_int_equal(*v, 1);
-		/* program commands take no argument */
-		assert_int_equal(run(f, "%s;x", sw[i].off), EXTCMD_FAILED);
+		/* program commands ignore what follows them (cmd.cgi sends a time) */
+		assert_int_equal(run(f, "%s;%lld", sw[i].off, (long long)f->now), EXTCMD_OK);
+		assert_int_equal(*v, 0);
+		assert_int_equal(run(f, "%s;x;y", sw[i].on), EXTCMD_OK);
 		assert_int_equal(*v, 1);
 	}
 }
@@ -680,7 +696,8 @@ t_host_svc_toggles(void **state)
 	assert_int_equal(run(f, "DISABLE_HOST_NOTIFICATIONS;h3;alice;down for a;while"), EXTCMD_OK);
 	assert_int_equal(ncomments(f, "h3", NULL, COMMENT_USER), 1);
 	assert_string_equal(last_comment(f)->author, "alice");
-	assert_string_equal(last_comment(f)->text, "down for a;while");
+	/* the comment ends at the next ';' and the rest is ignored */
+	assert_string_equal(last_comment(f)->text, "down for a");
 	assert_int_equal(last_comment(f)->persistent, 0);
 	assert_int_equal(last_comment(f)->source, COMMENT_SOURCE_EXTERNAL);
 	assert_int_equal(last_comment(f)->entry_time, f->now);
@@ -689,9 +706,10 @@ t_host_svc_toggles(void **state)
 	assert_int_equal(run(f, "DISABLE_SVC_NOTIFICATIONS;h3;d;bob;y"), EXTCMD_OK);
 	assert_int_equal(f->journal, 1);
 	assert_int_equal(ncomments(f, "h3", "d", COMMENT_USER), 2);
-	/* an author without a comment is an extra argument */
-	assert_int_equal(run(f, "ENABLE_SVC_NOTIFICATIONS;h3;d;bob"), EXTCMD_FAILED);
-	assert_int_equal(s->notifications_enabled, 0);
+	/* an author without a comment: no comment, the command applied */
+	assert_int_equal(run(f, "ENABLE_SVC_NOTIFICATIONS;h3;d;bob"), EXTCMD_OK);
+	assert_int_equal(s->notifications_enabled, 1);
+	assert_int_equal(ncomments(f, "h3", "d", COMMENT_USER), 2);
 }
 
 static void
@@ -700,6 +718,7 @@ t_group_toggles(void **state)
 	struct fx *f = *state;
 	int c1 = (int)objects_find_contact(f->gen.objs, "c1")->id;
 	int c2 = (int)objects_find_contact(f->gen.objs, "c2")->id;
+	size_t n;
 
 	/* hostgroup: hosts, then services, each with the comment */
 	assert_int_equal(run(f, "DISABLE_HOSTGROUP_HOST_NOTIFICATIONS;hg;ann;maint"), EXTCMD_OK);
@@ -770,9 +789,11 @@ t_group_toggles(void **state)
 	assert_int_equal(run(f, "ENABLE_CONTACT_SVC_NOTIFICATIONS;c2"), EXTCMD_OK);
 	assert_int_equal(f->contacts[c2].service_notifications_enabled, 1);
 	assert_int_equal(run(f, "ENABLE_CONTACT_SVC_NOTIFICATIONS;nobody"), EXTCMD_FAILED);
-	/* contact commands take no comment */
-	assert_int_equal(run(f, "DISABLE_CONTACT_SVC_NOTIFICATIONS;c2;a;b"), EXTCMD_FAILED);
-	assert_int_equal(f->contacts[c2].service_notifications_enabled, 1);
+	/* contact commands take no comment: what follows is ignored */
+	n = comments_count(f->cs);
+	assert_int_equal(run(f, "DISABLE_CONTACT_SVC_NOTIFICATIONS;c2;a;b"), EXTCMD_OK);
+	assert_int_equal(f->contacts[c2].service_notifications_enabled, 0);
+	assert_int_equal(comments_count(f->cs), n);
 }
 
 static void
@@ -843,7 +864,10 @@ t_schedule_checks(void **state)
 	assert_int_equal(f->runs_svc[S(f, "h1", "b")->id], 1);
 	assert_int_equal(ncomments(f, "h1", NULL, COMMENT_USER), 1);
 	assert_int_equal(f->journal, 1); /* for the comment */
-	assert_int_equal(run(f, "SCHEDULE_SVC_CHECK;h3;d;soon"), EXTCMD_FAILED);
+	/* a time that is not a number reads as 0, as strtoul reads it: due at once */
+	before = f->runs_svc[S(f, "h3", "d")->id];
+	assert_int_equal(run(f, "SCHEDULE_FORCED_SVC_CHECK;h3;d;soon"), EXTCMD_OK);
+	assert_int_equal(f->runs_svc[S(f, "h3", "d")->id], before + 1);
 	assert_int_equal(run(f, "SCHEDULE_SVC_CHECK;h3;d"), EXTCMD_FAILED);
 }
 
@@ -895,9 +919,19 @@ t_acks(void **state)
 	assert_int_equal(ncomments(f, "h3", NULL, COMMENT_ACKNOWLEDGEMENT), 0);
 	/* refusals */
 	assert_int_equal(run(f, "ACKNOWLEDGE_HOST_PROBLEM;h3;2;1;0;al"), EXTCMD_FAILED);
-	assert_int_equal(run(f, "ACKNOWLEDGE_HOST_PROBLEM;h3;two;1;0;al;x"), EXTCMD_FAILED);
+	assert_int_equal(run(f, "ACKNOWLEDGE_HOST_PROBLEM;h3;2;1;0;al;"), EXTCMD_FAILED);
 	assert_int_equal(run(f, "ACKNOWLEDGE_SVC_PROBLEM;h3;nosuch;2;1;0;al;x"), EXTCMD_FAILED);
 	assert_int_equal(h->problem_has_been_acknowledged, 0);
+	/* numbers as atoi reads them: "two" is 0 (normal), "2x" is 2 (sticky); the comment
+	 * is the rest of the line */
+	assert_int_equal(run(f, "ACKNOWLEDGE_HOST_PROBLEM;h3;two;1;0;al;x;y"), EXTCMD_OK);
+	assert_int_equal(h->problem_has_been_acknowledged, 1);
+	assert_int_equal(h->acknowledgement_type, 1);
+	assert_string_equal(last_comment(f)->text, "x;y");
+	assert_int_equal(run(f, "REMOVE_HOST_ACKNOWLEDGEMENT;h3;extra;fields"), EXTCMD_OK);
+	assert_int_equal(h->problem_has_been_acknowledged, 0);
+	assert_int_equal(run(f, "ACKNOWLEDGE_HOST_PROBLEM;h3;2x;;;al;x"), EXTCMD_OK);
+	assert_int_equal(h->acknowledgement_type, 2);
 }
 
 static void
@@ -926,7 +960,10 @@ t_comments(void **state)
 	assert_string_equal(last_comment(f)->svc, "c");
 	assert_int_equal(run(f, "ADD_HOST_COMMENT;h2;1;carol"), EXTCMD_FAILED);
 	assert_int_equal(run(f, "ADD_HOST_COMMENT;h2;1;carol;"), EXTCMD_FAILED);
-	assert_int_equal(run(f, "ADD_HOST_COMMENT;h2;yes;carol;x"), EXTCMD_FAILED);
+	/* "yes" reads as 0, as atoi reads it */
+	assert_int_equal(run(f, "ADD_HOST_COMMENT;h2;yes;carol;x"), EXTCMD_OK);
+	assert_int_equal(last_comment(f)->persistent, 0);
+	assert_int_equal(run(f, "DEL_HOST_COMMENT;%lu;x;y", last_comment(f)->id), EXTCMD_OK);
 	assert_int_equal(run(f, "ADD_SVC_COMMENT;h2;zz;1;carol;x"), EXTCMD_FAILED);
 	/* DEL_HOST_COMMENT takes host comments only, and an unknown id is no error */
 	assert_int_equal(run(f, "DEL_HOST_COMMENT;%lu", sid), EXTCMD_OK);
@@ -971,7 +1008,7 @@ t_downtime(void **state)
 	assert_int_equal(d->fixed, 1);
 	assert_int_equal(d->duration, 3660); /* a fixed downtime's duration is its span */
 	assert_int_equal(d->entry_time, f->now);
-	assert_string_equal(d->comment, "patch; reboot");
+	assert_string_equal(d->comment, "patch"); /* a ';' ends the comment */
 	assert_int_equal(HS(f, "h3")->scheduled_downtime_depth, 1);
 	assert_int_equal(ncomments(f, "h3", NULL, COMMENT_DOWNTIME), 1);
 	/* flexible service downtime needs a duration */
@@ -983,17 +1020,38 @@ t_downtime(void **state)
 	assert_non_null(d);
 	assert_int_equal(d->fixed, 0);
 	assert_int_equal(d->duration, 600);
-	/* refused by the store: the end is past, end before start, unknown trigger */
+	/* refused by the store (the end is past, end before start, unknown trigger):
+	 * dropped without an error, as Nagios's cmd_schedule_downtime drops it */
 	assert_int_equal(run(f, "SCHEDULE_HOST_DOWNTIME;h2;%lld;%lld;1;0;0;op;x", s - 100, s),
-	    EXTCMD_FAILED);
+	    EXTCMD_OK);
 	assert_int_equal(run(f, "SCHEDULE_HOST_DOWNTIME;h2;%lld;%lld;1;0;0;op;x", e, s),
-	    EXTCMD_FAILED);
+	    EXTCMD_OK);
 	assert_int_equal(run(f, "SCHEDULE_HOST_DOWNTIME;h2;%lld;%lld;1;9999;0;op;x", s, e),
-	    EXTCMD_FAILED);
+	    EXTCMD_OK);
+	assert_int_equal(f->journal, 0);
+	assert_int_equal(ndowntimes(f, "h2", NULL), 0);
+	/* refused by the command: no comment, a flexible one without a duration */
 	assert_int_equal(run(f, "SCHEDULE_HOST_DOWNTIME;h2;%lld;%lld;1;0;0;op", s, e),
 	    EXTCMD_FAILED);
-	assert_int_equal(run(f, "SCHEDULE_HOST_DOWNTIME;h2;soon;%lld;1;0;0;op;x", e),
-	    EXTCMD_FAILED);
+	/* fixed below 0 without a duration: past the command's test, refused by the store */
+	assert_int_equal(run(f, "SCHEDULE_HOST_DOWNTIME;h2;%lld;%lld;-1;0;0;op;x", s, e),
+	    EXTCMD_OK);
+	assert_int_equal(ndowntimes(f, "h2", NULL), 0);
+	/* numbers as Nagios reads them: "soon" is 0 (strtoul), a fixed value below 0
+	 * (atoi) is flexible */
+	assert_int_equal(run(f, "SCHEDULE_HOST_DOWNTIME;h2;soon;%lld;1;0;0;op;x", e), EXTCMD_OK);
+	d = find_downtime(f, "h2", NULL);
+	assert_non_null(d);
+	assert_int_equal(d->start_time, 0);
+	assert_int_equal(d->duration, (unsigned long)e);
+	assert_int_equal(run(f, "DEL_HOST_DOWNTIME;%lu;x;y", d->id), EXTCMD_OK);
+	assert_int_equal(run(f, "SCHEDULE_HOST_DOWNTIME;h2;%lld;%lld;-1;0;60x;op;x", s, e),
+	    EXTCMD_OK);
+	d = find_downtime(f, "h2", NULL);
+	assert_non_null(d);
+	assert_int_equal(d->fixed, 0);
+	assert_int_equal(d->duration, 60);
+	assert_int_equal(run(f, "DEL_HOST_DOWNTIME;%lu", d->id), EXTCMD_OK);
 	assert_int_equal(ndowntimes(f, "h2", NULL), 0);
 	/* a host's services; groups */
 	assert_int_equal(run(f, "SCHEDULE_HOST_SVC_DOWNTIME;h1;%lld;%lld;1;0;0;op;x", s, e),
@@ -1018,7 +1076,8 @@ t_downtime(void **state)
 	assert_int_equal(ndowntimes(f, "h1", "b"), 3);
 	assert_int_equal(ndowntimes(f, "h3", NULL), 2);
 	assert_int_equal(run(f, "SCHEDULE_HOSTGROUP_HOST_DOWNTIME;hg;%lld;%lld;1;0;0;op;x", s, s),
-	    EXTCMD_FAILED);
+	    EXTCMD_OK);
+	assert_int_equal(ndowntimes(f, "h1", ""), 2);
 	/* deleting by id: host downtime by DEL_HOST_DOWNTIME only */
 	d = find_downtime(f, "h3", "d");
 	assert_int_equal(run(f, "DEL_HOST_DOWNTIME;%lu", d->id), EXTCMD_OK);
@@ -1087,9 +1146,9 @@ t_downtime_propagate(void **state)
 	assert_int_equal(h1->triggered_by, 0);
 	assert_int_equal(h2->triggered_by, h1->id);
 	assert_null(find_downtime(f, "router", NULL));
-	/* the top refused: nothing */
+	/* the top refused: nothing, and no error (Nagios ignores the refusal) */
 	assert_int_equal(run(f, "SCHEDULE_AND_PROPAGATE_HOST_DOWNTIME;router;%lld;%lld;1;0;0;op;p",
-	    e, s), EXTCMD_FAILED);
+	    e, s), EXTCMD_OK);
 	assert_int_equal(downtimes_count(f->dt), 2);
 }
 
@@ -1148,10 +1207,15 @@ t_passive(void **state)
 	assert_int_equal(run(f, "PROCESS_HOST_CHECK_RESULT;nohost;0;x"), EXTCMD_FAILED);
 	assert_true(log_has(f, "Warning:  Passive check result was received for host 'nohost', "
 	                       "but the host could not be found!"));
-	/* a host result's code must be 0..2; codes are numbers */
+	/* a host result's code must be 0..2, read as atoi reads it */
 	assert_int_equal(run(f, "PROCESS_HOST_CHECK_RESULT;h3;3;x"), EXTCMD_FAILED);
-	assert_int_equal(run(f, "PROCESS_HOST_CHECK_RESULT;h3;up;x"), EXTCMD_FAILED);
+	assert_int_equal(run(f, "PROCESS_HOST_CHECK_RESULT;h3;-1;x"), EXTCMD_FAILED);
 	assert_int_equal(run(f, "PROCESS_HOST_CHECK_RESULT;h3"), EXTCMD_FAILED);
+	assert_int_equal(run(f, "PROCESS_HOST_CHECK_RESULT;h3;"), EXTCMD_FAILED);
+	assert_int_equal(h3->current_state, 1);
+	assert_int_equal(run(f, "PROCESS_HOST_CHECK_RESULT;h3;1x;still down"), EXTCMD_OK);
+	assert_int_equal(h3->current_state, 1);
+	assert_int_equal(run(f, "PROCESS_HOST_CHECK_RESULT;h3;1;down again"), EXTCMD_OK);
 	assert_int_equal(h3->current_state, 1);
 	/* passive checks off for the object: refused */
 	assert_int_equal(run(f, "DISABLE_PASSIVE_SVC_CHECKS;h3;d"), EXTCMD_OK);
@@ -1193,7 +1257,17 @@ t_changes(void **state)
 	assert_true(a->retry_interval == 2.0); /* (int)strtod, as Nagios */
 	assert_int_equal(a->modified_attributes, 1024 | 2048);
 	assert_int_equal(run(f, "CHANGE_RETRY_SVC_CHECK_INTERVAL;h1;a;-1"), EXTCMD_FAILED);
-	assert_int_equal(run(f, "CHANGE_RETRY_SVC_CHECK_INTERVAL;h1;a;soon"), EXTCMD_FAILED);
+	assert_true(a->retry_interval == 2.0);
+	/* Nagios's reading: strtol with base 0 to check, strtod for the value */
+	assert_int_equal(run(f, "CHANGE_RETRY_SVC_CHECK_INTERVAL;h1;a;0x258;x"), EXTCMD_OK);
+	assert_true(a->retry_interval == 600.0);
+	assert_int_equal(run(f, "CHANGE_RETRY_SVC_CHECK_INTERVAL;h1;a;010"), EXTCMD_OK);
+	assert_true(a->retry_interval == 10.0);
+	assert_int_equal(run(f, "CHANGE_RETRY_SVC_CHECK_INTERVAL;h1;a;1e3"), EXTCMD_OK);
+	assert_true(a->retry_interval == 1000.0);
+	assert_int_equal(run(f, "CHANGE_RETRY_SVC_CHECK_INTERVAL;h1;a;soon"), EXTCMD_OK);
+	assert_true(a->retry_interval == 0.0);
+	assert_int_equal(run(f, "CHANGE_RETRY_SVC_CHECK_INTERVAL;h1;a;2"), EXTCMD_OK);
 	assert_int_equal(run(f, "CHANGE_NORMAL_HOST_CHECK_INTERVAL;h2;15"), EXTCMD_OK);
 	assert_true(h->check_interval == 15.0);
 	assert_int_equal(run(f, "CHANGE_RETRY_HOST_CHECK_INTERVAL;h2;4"), EXTCMD_OK);
@@ -1209,13 +1283,21 @@ t_changes(void **state)
 	assert_int_equal(run(f, "CHANGE_MAX_SVC_CHECK_ATTEMPTS;h1;a;4"), EXTCMD_OK);
 	assert_int_equal(a->max_attempts, 4);
 	assert_int_equal(a->current_attempt, 1);
-	assert_int_equal(run(f, "CHANGE_MAX_SVC_CHECK_ATTEMPTS;h1;a;0"), EXTCMD_FAILED);
+	assert_int_equal(run(f, "CHANGE_MAX_SVC_CHECK_ATTEMPTS;h1;a;-2"), EXTCMD_FAILED);
+	assert_int_equal(a->max_attempts, 4);
+	/* 0 is taken, as Nagios takes it */
+	assert_int_equal(run(f, "CHANGE_MAX_SVC_CHECK_ATTEMPTS;h1;a;0"), EXTCMD_OK);
+	assert_int_equal(a->max_attempts, 0);
+	assert_int_equal(run(f, "CHANGE_MAX_SVC_CHECK_ATTEMPTS;h1;a;4"), EXTCMD_OK);
 	/* MODATTR replaces the word; C syntax */
 	assert_int_equal(run(f, "CHANGE_SVC_MODATTR;h1;a;0x5"), EXTCMD_OK);
 	assert_int_equal(a->modified_attributes, 5);
 	assert_int_equal(run(f, "CHANGE_HOST_MODATTR;h2;0"), EXTCMD_OK);
 	assert_int_equal(h->modified_attributes, 0);
 	assert_int_equal(run(f, "CHANGE_HOST_MODATTR;h2;-3"), EXTCMD_FAILED);
+	/* (int)strtol: 0x80000000 is below 0 as an int */
+	assert_int_equal(run(f, "CHANGE_HOST_MODATTR;h2;0x80000000"), EXTCMD_FAILED);
+	assert_int_equal(h->modified_attributes, 0);
 	assert_int_equal(run(f, "CHANGE_CONTACT_MODATTR;c1;7"), EXTCMD_OK);
 	assert_int_equal(run(f, "CHANGE_CONTACT_MODHATTR;c1;8"), EXTCMD_OK);
 	assert_int_equal(run(f, "CHANGE_CONTACT_MODSATTR;c1;9"), EXTCMD_OK);
@@ -1269,13 +1351,32 @@ t_changes(void **state)
 	/* notification numbers and delays; custom notifications only validated */
 	assert_int_equal(run(f, "SET_SVC_NOTIFICATION_NUMBER;h1;a;3"), EXTCMD_OK);
 	assert_int_equal(a->current_notification_number, 3);
-	assert_int_equal(run(f, "SET_HOST_NOTIFICATION_NUMBER;h2"), EXTCMD_FAILED);
+	/* no number: nothing set, no error (Nagios) */
+	assert_int_equal(run(f, "SET_HOST_NOTIFICATION_NUMBER;h2"), EXTCMD_OK);
+	assert_int_equal(h->current_notification_number, 0);
+	assert_int_equal(run(f, "SET_HOST_NOTIFICATION_NUMBER;h2;4z;al;set by hand"), EXTCMD_OK);
+	assert_int_equal(h->current_notification_number, 4);
+	assert_int_equal(ncomments(f, "h2", NULL, COMMENT_USER), 1);
 	assert_int_equal(run(f, "DELAY_HOST_NOTIFICATION;h2;%lld", (long long)f->now + 300),
 	    EXTCMD_OK);
 	assert_int_equal(h->next_notification, f->now + 300);
-	assert_int_equal(run(f, "SEND_CUSTOM_SVC_NOTIFICATION;h1;a;4;me;hello; world"), EXTCMD_OK);
+	/* a ';' ends a custom notification's comment; what follows makes a user comment */
+	assert_int_equal(run(f, "SEND_CUSTOM_SVC_NOTIFICATION;h1;a;4;me;hello"), EXTCMD_OK);
 	assert_int_equal(f->journal, 0);
-	assert_int_equal(run(f, "SEND_CUSTOM_HOST_NOTIFICATION;h2;4;me"), EXTCMD_FAILED);
+	assert_int_equal(f->notifies, 1);
+	assert_string_equal(f->notify_comment, "hello");
+	assert_int_equal(run(f, "SEND_CUSTOM_SVC_NOTIFICATION;h1;a;4;me;hello; world;x"),
+	    EXTCMD_OK);
+	assert_int_equal(f->notifies, 2);
+	assert_string_equal(f->notify_comment, "hello");
+	assert_int_equal(ncomments(f, "h1", "a", COMMENT_USER), 1);
+	assert_string_equal(last_comment(f)->author, " world");
+	assert_string_equal(last_comment(f)->text, "x");
+	assert_int_equal(f->journal, 1);
+	/* without an author and a comment nothing is sent, and the command succeeds */
+	assert_int_equal(run(f, "SEND_CUSTOM_HOST_NOTIFICATION;h2;4;me"), EXTCMD_OK);
+	assert_int_equal(run(f, "SEND_CUSTOM_HOST_NOTIFICATION;h2"), EXTCMD_OK);
+	assert_int_equal(f->notifies, 2);
 }
 
 static void
@@ -1319,6 +1420,77 @@ t_flapping(void **state)
 	assert_int_equal(f->journal, 0);
 }
 
+/* a valid argument for each kind of a row's spec (extcmd_int.h) */
+static const char *
+spec_arg(char kind)
+{
+	switch (kind) {
+	case 'h':
+		return "h1";
+	case 's':
+		return "h1;a";
+	case 'g':
+		return "hg";
+	case 'G':
+		return "sg";
+	case 'c':
+		return "c1";
+	case 'C':
+		return "cg";
+	case 'a':
+	case 'i':
+	case 'd':
+		return "1";
+	case 'u':
+		return "0";
+	}
+	return "w";
+}
+
+/*
+ * Every command ignores fields after its last argument, as Nagios does:
+ * for each row whose arguments are fields (not the rest of the line), the
+ * same line with ";x" and ";x;y;z" after it gives the same answer, and
+ * with an author and a comment after it the rows that take one add it.
+ */
+static void
+t_trailing_fields(void **state)
+{
+	struct fx *f = *state;
+	const char *tail[] = { "", ";x", ";x;y;z" };
+	char args[256], *p;
+	size_t i, k, before;
+	const char *sp;
+
+	f->x.restart = NULL;
+	f->x.shutdown = NULL;
+	for (i = 0; i < xc_ntable; i++) {
+		const struct xc_def *def = &xc_table[i];
+		enum extcmd_status st[3];
+		size_t len = strlen(def->spec);
+
+		if (strcmp(def->spec, "*") == 0 ||
+		    (len > 0 && strchr("TORr", def->spec[len - 1]) != NULL))
+			continue;
+		p = args;
+		for (sp = def->spec; *sp != '\0'; sp++)
+			if (*sp != '?')
+				p += snprintf(p, sizeof(args) - (size_t)(p - args), ";%s",
+				    spec_arg(*sp));
+		for (k = 0; k < 3; k++)
+			st[k] = run(f, "%s%s%s", def->name, args, tail[k]);
+		if (st[1] != st[0] || st[2] != st[0])
+			fail_msg("%s%s: %d, with more fields %d, %d", def->name, args, st[0], st[1],
+			    st[2]);
+		if (!(def->flags & XF_CMT))
+			continue;
+		before = comments_count(f->cs);
+		assert_int_equal(run(f, "%s%s;au;cm;more", def->name, args), st[0]);
+		if (st[0] == EXTCMD_OK && comments_count(f->cs) == before)
+			fail_msg("%s%s;au;cm: no comment", def->name, args);
+	}
+}
+
 static void
 t_daemon_hooks(void **state)
 {
@@ -1333,9 +1505,10 @@ t_daemon_hooks(void **state)
 	assert_int_equal(f->reads, 1);
 	assert_int_equal(run(f, "RESTART_PROGRAM"), EXTCMD_OK);
 	assert_int_equal(run(f, "SHUTDOWN_PROCESS;%lld", (long long)f->now), EXTCMD_OK);
-	assert_int_equal(run(f, "SHUTDOWN_PROCESS;later"), EXTCMD_FAILED);
+	/* a time that is not a number is 0 (strtoul): now */
+	assert_int_equal(run(f, "SHUTDOWN_PROCESS;later"), EXTCMD_OK);
 	assert_int_equal(f->restarts, 1);
-	assert_int_equal(f->shutdowns, 1);
+	assert_int_equal(f->shutdowns, 2);
 	assert_int_equal(f->journal, 0);
 	f->x.restart = NULL;
 	f->x.save_state = NULL;
@@ -1452,6 +1625,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_passive, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_changes, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_flapping, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_trailing_fields, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_daemon_hooks, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_process_file, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_garbage, setup, teardown),
