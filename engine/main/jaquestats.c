@@ -277,7 +277,7 @@ js_banner(void)
 	printf("\njaquestats %s (compatible with Nagios Stats 4.4.6)\n", PACKAGE_VERSION);
 	printf("Prints nagiostats's figures from status.dat, and jaque's own\n");
 	printf("from the stats file jaque writes beside it.\n");
-	printf("License: as stated in the jaque distribution\n\n");
+	printf("License: GPL-2.0-or-later (see COPYING)\n\n");
 }
 
 static void
@@ -285,8 +285,14 @@ js_license(void)
 {
 	printf("jaquestats is part of jaque %s, a replacement for Nagios Core 4.4.6.\n",
 	    PACKAGE_VERSION);
-	printf("It is distributed under the licence the jaque distribution states,\n");
-	printf("WITHOUT ANY WARRANTY.\n\n");
+	printf("This program is free software; you can redistribute it and/or modify it\n");
+	printf("under the terms of the GNU General Public License as published by the Free\n");
+	printf("Software Foundation; either version 2 of the License, or (at your option)\n");
+	printf("any later version.\n\n");
+	printf("This program is distributed in the hope that it will be useful, but\n");
+	printf("WITHOUT ANY WARRANTY; without even the implied warranty of MERCHANTABILITY\n");
+	printf("or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License\n");
+	printf("(the file COPYING of the distribution) for more details.\n\n");
 }
 
 static const char *const js_nagios_vars[] = {

@@ -330,6 +330,10 @@ for o in -V --version -L --license; do
 	[ "$nrc" = 0 ] && [ "$jrc" = 0 ] && [ -s "$tmp/opt$o.j" ] && pass "opt$o" ||
 	    fail "opt$o" "exit $jrc, nagiostats's $nrc"
 done
+# the licence it prints is the one the tree carries
+grep -q 'GNU General Public License' "$tmp/opt-L.j" && grep -q 'either version 2' "$tmp/opt-L.j" &&
+    grep -q 'GNU GENERAL PUBLIC LICENSE' "$top/COPYING" && grep -q 'Version 2, June 1991' "$top/COPYING" &&
+    pass opt_license_gpl2 || fail opt_license_gpl2 "$(head -3 "$tmp/opt-L.j")"
 again=
 mrtg_case opt_mrtg_without_data -c "$cfg" -m
 run opt_mrtg_version -m -V
