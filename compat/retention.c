@@ -13,7 +13,7 @@
  * configured value.  Values jaque does not keep are written as Nagios
  * writes them when unset: the configured check_command and event handler
  * (CHANGE_*_CHECK_COMMAND and the event handler changes are refused, as
- * in 4.4.6), and 0 for check_options and flapping_comment_id.
+ * in 4.4.6), and 0 for flapping_comment_id.
  *
  * Only long plugin output is escaped ('\n' as "\n", '\\' as "\\"), as
  * Nagios holds it; any other value with a newline (none should have one)
@@ -87,7 +87,7 @@ const struct rt_field rt_host_fields[] = {
 	ROW("performance_data", RT_STR, ST, 0, 0, HC(perf_data)),
 	ROW("last_check", RT_TIME, ST, 0, 0, HC(last_check)),
 	ROW("next_check", RT_TIME, ST, RT_F_SCHED, 0, HC(next_check)),
-	ROW("check_options", RT_ZERO, RT_G_NONE, 0, 0, 0),
+	ROW("check_options", RT_INT, ST, RT_F_SCHED, 0, HC(check_options)),
 	ROW("current_attempt", RT_INT, ST, 0, 0, HC(current_attempt)),
 	ROW("max_attempts", RT_INT, NS, RT_F_ATTEMPTS, EXTCMD_MODATTR_MAX_CHECK_ATTEMPTS,
 	    HC(max_attempts)),
@@ -172,7 +172,7 @@ const struct rt_field rt_service_fields[] = {
 	SROW("performance_data", RT_STR, ST, 0, 0, SC(perf_data)),
 	SROW("last_check", RT_TIME, ST, 0, 0, SC(last_check)),
 	SROW("next_check", RT_TIME, ST, RT_F_SCHED, 0, SC(next_check)),
-	SROW("check_options", RT_ZERO, RT_G_NONE, 0, 0, 0),
+	SROW("check_options", RT_INT, ST, RT_F_SCHED, 0, SC(check_options)),
 	NOTIFIED("notified_on_unknown", OBJ_OPT_UNKNOWN, SC(notified_on)),
 	NOTIFIED("notified_on_warning", OBJ_OPT_WARNING, SC(notified_on)),
 	NOTIFIED("notified_on_critical", OBJ_OPT_CRITICAL, SC(notified_on)),

@@ -21,8 +21,9 @@
  *  - a switch, interval or max_attempts only when the object's
  *    modified_attributes (masked: the service mask read is the host
  *    mask, as 4.4.6 reads it) has its bit, else the configuration wins;
- *  - next_check only with use_retained_scheduling_info and a file
- *    younger than retention_scheduling_horizon;
+ *  - next_check and check_options (a forced check scheduled ahead) only
+ *    with use_retained_scheduling_info and a file younger than
+ *    retention_scheduling_horizon;
  *  - the program section only with use_retained_program_state, and each
  *    switch only when its modified bit is set; ids never go backwards;
  *  - a check or notification period (a contact's host and service
@@ -56,7 +57,7 @@
  *  - is_flapping is taken as written (4.4.6 does that only with
  *    use_large_installation_tweaks, else it re-runs flap detection), and a
  *    non-persistent flapping comment stays while its object is flapping;
- *  - current_notification_id, check_options, flapping_comment_id and
+ *  - current_notification_id, flapping_comment_id and
  *    check_flapping_recovery_notification are not kept.
  * Called by engine/main at start-up.
  */

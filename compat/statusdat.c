@@ -17,7 +17,6 @@
  * notification periods a command changed) come from the state, the rest
  * from the configuration.  Fields for history jaque does not keep
  * yet are written as Nagios has them for an object without that history:
- * check_options 0;
  * the info section as if no update check ever ran.
  *
  * A status file of 50 000 services has over three million lines, so the
@@ -431,7 +430,7 @@ sd_common_output(struct sd_out *o, const struct state_common *c)
 	SDS(o, "performance_data", c->perf_data);
 	SDU(o, "last_check", c->last_check);
 	SDU(o, "next_check", c->next_check);
-	SDI(o, "check_options", 0);
+	SDI(o, "check_options", c->check_options);
 }
 
 /* last_update .. scheduled_downtime_depth */

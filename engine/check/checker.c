@@ -360,6 +360,16 @@ chk_schedule_first(struct checker *c, struct chk_ent *e, uint64_t now_tick, uint
 
 	if (!chk_is_active(c, e)) {
 		st->should_be_scheduled = 0;
+		/* a forced check retention kept (use_retained_scheduling_info) runs
+		 * at its time even with checks off, as Nagios's init_timing_loop
+		 * keeps it */
+		if ((st->check_options & STATE_CKOPT_FORCED) && st->next_check > 0) {
+			uint64_t tick = chk_time_tick(c, (double)st->next_check);
+
+			e->forced = 1;
+			chk_schedule_tick(c, e, tick > now_tick ? tick : now_tick + 1);
+			st->should_be_scheduled = 0;
+		}
 		return;
 	}
 	e->base_s = (float)interval;
@@ -368,6 +378,8 @@ chk_schedule_first(struct checker *c, struct chk_ent *e, uint64_t now_tick, uint
 	if ((e->adopted && st->next_check > 0) || st->next_check > (time_t)c->t0) {
 		uint64_t tick = chk_time_tick(c, (double)st->next_check);
 
+		if (st->check_options & STATE_CKOPT_FORCED)
+			e->forced = 1;
 		chk_schedule_tick(c, e, tick);
 		/* within a stretched interval: an interval on, as it was made */
 		e->stretched = interval > 0 &&
@@ -653,6 +665,7 @@ chk_start(struct checker *c, struct chk_ent *e)
 		return;
 	}
 	e->forced = 0;
+	chk_state(c, e)->check_options = 0;
 	chk_run(c, e, now);
 }
 
@@ -699,8 +712,10 @@ checker_check_now(struct checker *c, const struct obj_host *h, const struct obj_
 
 	if (c->stopped)
 		return;
-	if (forced)
+	if (forced) {
 		e->forced = 1;
+		chk_state(c, e)->check_options |= STATE_CKOPT_FORCED;
+	}
 	chk_check_soon(c, e);
 }
 
@@ -729,6 +744,8 @@ checker_schedule(struct checker *c, const struct obj_host *h, const struct obj_s
 	}
 	if (forced)
 		e->forced = 1;
+	/* the options of the check now scheduled, as Nagios's schedule_*_check keeps them */
+	chk_state(c, e)->check_options = forced ? STATE_CKOPT_FORCED : 0;
 	if (tick <= chk_now_tick(c)) {
 		chk_check_soon(c, e);
 		return;

@@ -86,6 +86,7 @@ chk_fresh_one(struct checker *c, struct chk_ent *e, time_t now)
 		    e->is_host ? NULL : &c->objs->services[e->id], stale, threshold);
 	e->freshening = 1;
 	e->forced = 1;
+	st->check_options = STATE_CKOPT_FORCED | STATE_CKOPT_FRESHNESS;
 	chk_check_soon(c, e);
 }
 

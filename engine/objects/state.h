@@ -64,6 +64,11 @@ struct state_vars {
 	unsigned n;
 };
 
+/* check_options bits, Nagios's CHECK_OPTION_ values */
+#define STATE_CKOPT_FORCED 1    /* runs whatever its period and switches say */
+#define STATE_CKOPT_FRESHNESS 2 /* a freshness check */
+#define STATE_CKOPT_ORPHAN 4    /* an orphaned check run again */
+
 /* the part of a host's and a service's state that has the same shape */
 struct state_common {
 	char *output;       /* first line of plugin output, NULL before the first result */
@@ -80,6 +85,10 @@ struct state_common {
 	int has_been_checked;
 	int is_executing;   /* a check is in flight */
 	int should_be_scheduled;
+	/* the next scheduled check's STATE_CKOPT_ bits (Nagios's check_options):
+	 * set when it is scheduled, 0 once it starts; status.dat and retention
+	 * carry it, so a forced check scheduled ahead survives a restart */
+	int check_options;
 	int is_flapping;
 	int problem_has_been_acknowledged;
 	int acknowledgement_type;

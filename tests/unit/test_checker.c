@@ -35,6 +35,7 @@
 #include "engine/check/checker.h"
 #include "engine/check/checker_int.h"
 #include "engine/objects/objects.h"
+#include "engine/objects/state.h"
 #include "engine/sched/drift.h"
 
 #define MAXRUNS 64
@@ -444,6 +445,51 @@ t_scheduled(void **state)
 	assert_true(st.tick_wakeups <= 40);
 	/* each tick woken noted how late it began */
 	assert_int_equal(drift_count(checker_tick_late(f->c)), st.tick_wakeups);
+}
+
+/*
+ * check_options (Nagios's CHECK_OPTION_ bits, which status.dat and
+ * retention carry): a forced check scheduled ahead shows 1 until it
+ * starts, a plain one 0, and a plain one does not replace a forced one.
+ * A forced check that retention kept for an object whose checks are off
+ * runs at its time (Nagios's init_timing_loop keeps it), and leaves 0.
+ */
+static void
+t_check_options(void **state)
+{
+	struct fx *f = *state;
+	const struct obj_service *b = objects_find_service(f->gen.objs, "h1", "b");
+	const struct obj_service *c = objects_find_service(f->gen.objs, "h2", "c");
+	int d = fx_service_id(f, "h3", "d");
+	struct state_common *bs, *cs, *ds;
+	time_t now = time(NULL);
+
+	f->c = fx_checker(f);
+	ds = &checker_svc_states(f->c)[d].c;
+	ds->active_checks_enabled = 0;
+	ds->check_options = STATE_CKOPT_FORCED;
+	ds->next_check = now + 1;
+	checker_start(f->c);
+	bs = &checker_svc_states(f->c)[b->id].c;
+	cs = &checker_svc_states(f->c)[c->id].c;
+	assert_int_equal(ds->should_be_scheduled, 0);
+	assert_int_equal(ds->check_options, STATE_CKOPT_FORCED);
+
+	checker_schedule(f->c, b->host, b, now + 600, 1);
+	assert_int_equal(bs->check_options, STATE_CKOPT_FORCED);
+	assert_int_equal(bs->next_check, now + 600);
+	checker_schedule(f->c, b->host, b, now + 300, 0);
+	assert_int_equal(bs->check_options, STATE_CKOPT_FORCED);
+	assert_int_equal(bs->next_check, now + 600);
+	checker_schedule(f->c, c->host, c, now + 300, 0);
+	assert_int_equal(cs->check_options, 0);
+
+	run_for(f, 2.5);
+	assert_int_equal(f->runs_svc[d], 1);
+	assert_int_equal(ds->check_options, 0);
+	/* a forced check run now: 0 once it has started */
+	checker_check_now(f->c, c->host, c, 1);
+	assert_int_equal(cs->check_options, 0);
 }
 
 /* the checker started with every object's active checks off */
@@ -953,6 +999,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(t_soft_hard, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_global_gate, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_check_options, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_host_gate, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_tick_rearm, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_tick_late, setup, teardown),

@@ -611,6 +611,7 @@ fill_common(struct state_common *c, int k)
 	c->percent_state_change = 12.5;
 	c->last_check = 1000000 + k;
 	c->next_check = 1000100 + k;
+	c->check_options = k % 2 == 0 ? STATE_CKOPT_FORCED : 0;
 	c->last_state_change = 1000200 + k;
 	c->last_hard_state_change = 1000300 + k;
 	c->last_notification = 1000400 + k;
@@ -686,6 +687,7 @@ assert_common(const struct state_common *a, const struct state_common *b)
 	assert_true(a->percent_state_change == b->percent_state_change);
 	assert_int_equal(a->last_check, b->last_check);
 	assert_int_equal(a->next_check, b->next_check);
+	assert_int_equal(a->check_options, b->check_options);
 	assert_int_equal(a->last_state_change, b->last_state_change);
 	assert_int_equal(a->last_hard_state_change, b->last_hard_state_change);
 	assert_int_equal(a->last_notification, b->last_notification);

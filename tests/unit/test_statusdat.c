@@ -304,6 +304,7 @@ fx_states(struct fx *f)
 	s->c.execution_time = 12.5;
 	s->c.last_check = NOW - 7;
 	s->c.next_check = NOW + 53;
+	s->c.check_options = STATE_CKOPT_FORCED; /* a forced check scheduled ahead */
 	s->c.current_attempt = 1;
 	s->c.last_state_change = NOW - 300;
 	s->c.last_hard_state_change = NOW - 300;
@@ -668,7 +669,7 @@ t_service(void **state)
 	    "\tperformance_data=/=99%;90;95\n"
 	    "\tlast_check=1699999993\n"
 	    "\tnext_check=1700000053\n"
-	    "\tcheck_options=0\n"
+	    "\tcheck_options=1\n"
 	    "\tcurrent_notification_number=0\n"
 	    "\tcurrent_notification_id=0\n"
 	    "\tlast_notification=0\n"
