@@ -27,7 +27,6 @@
 #include "engine/objects/objects.h"
 #include "engine/objects/progstate.h"
 #include "engine/objects/state.h"
-#include "engine/time/timeperiod.h"
 #include "engine/util/xalloc.h"
 
 /* state.h names the override bits for the layers below compat */
@@ -284,27 +283,6 @@ xh_refused(struct xc_req *r)
 	return XC_FAIL;
 }
 
-/*
- * A new check period takes effect when the object's check falls due, as
- * in Nagios (which reschedules nothing here).  One exception: an object
- * that was dropped from the schedule because its old period had no valid
- * time left, which Nagios would still retry every check interval, is put
- * back at the new period's next valid time.
- */
-static void
-xc_check_period_changed(struct xc_req *r, struct state_common *st,
-    const struct obj_timeperiod *tp)
-{
-	time_t when = r->now;
-
-	if (st->should_be_scheduled || !st->active_checks_enabled || st->check_interval <= 0)
-		return;
-	if (!timeperiod_contains(tp, when) && (when = timeperiod_next(tp, when)) == (time_t)-1)
-		return;
-	st->should_be_scheduled = 1;
-	checker_schedule(r->x->chk, r->h, r->s, when, 0);
-}
-
 int
 xh_change_timeperiod(struct xc_req *r)
 {
@@ -333,8 +311,8 @@ xh_change_timeperiod(struct xc_req *r)
 	if (notif) {
 		st->notification_period = tp;
 	} else {
+		/* as in Nagios, the check keeps its time and is judged by the new period */
 		st->check_period = tp;
-		xc_check_period_changed(r, st, tp);
 	}
 	return XC_CHANGED;
 }

@@ -631,6 +631,41 @@ chk_depends_block(struct checker *c, struct chk_ent *e, time_t now)
 	return block;
 }
 
+/*
+ * A check due outside its check period whose period has no valid time
+ * left (a period with no ranges, say).  Nagios 4.4.6's
+ * run_scheduled_*_check keeps trying: it logs that the check "could not be
+ * rescheduled properly" with the time it aims for (ctime's text, newline
+ * and all, so the line is followed by a line "..."), and sets the next try
+ * a check interval on (five minutes without one) plus up to a check window
+ * more, chosen at random; here the extra part comes from the object's id,
+ * so objects that share the period still spread.
+ */
+static void
+chk_unschedulable(struct checker *c, struct chk_ent *e, time_t now)
+{
+	struct state_common *st = chk_state(c, e);
+	double len = c->cfg->interval_length, window;
+	time_t pref = now + (st->check_interval <= 0 ? 300 : (time_t)(st->check_interval * len));
+	char when[64], text[1024];
+	uint64_t extra;
+
+	window = st->current_state != 0 && st->state_type == STATE_SOFT ? st->retry_interval * len
+	                                                                  : st->check_interval * len;
+	if (c->hooks.warning != NULL && ctime_r(&pref, when) != NULL) {
+		if (e->is_host)
+			snprintf(text, sizeof(text), "Check of host '%s' could not be rescheduled "
+			    "properly.  Scheduling check for %s...", chk_host_name(e), when);
+		else
+			snprintf(text, sizeof(text), "Check of service '%s' on host '%s' could not be "
+			    "rescheduled properly.  Scheduling check for %s...",
+			    c->objs->services[e->id].description, chk_host_name(e), when);
+		c->hooks.warning(c->hooks.arg, now, text);
+	}
+	extra = window >= 1 ? ((uint64_t)e->id * 2654435761u) % ((uint64_t)window + 1) : 0;
+	chk_schedule_tick(c, e, chk_time_tick(c, (double)pref + (double)extra));
+}
+
 static void
 chk_start(struct checker *c, struct chk_ent *e)
 {
@@ -653,7 +688,7 @@ chk_start(struct checker *c, struct chk_ent *e)
 		c->st.skipped_period++;
 		runq_done(c->runq, chk_key(c, e));
 		if (next == (time_t)-1) {
-			chk_state(c, e)->should_be_scheduled = 0;
+			chk_unschedulable(c, e, tnow);
 			return;
 		}
 		chk_schedule_tick(c, e, chk_time_tick(c, (double)next));

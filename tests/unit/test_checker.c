@@ -62,6 +62,8 @@ struct fx {
 	int nalerts;
 	int results;
 	int steps; /* STATE and NOTIFY events */
+	char warning[256]; /* the last warning line's text, and how many */
+	int nwarnings;
 };
 
 static void
@@ -198,6 +200,16 @@ hook_event(void *arg, enum checker_event ev, const struct obj_host *h, const str
 	    state_type_name(out->alert_state_type), out->alert_attempt);
 }
 
+static void
+hook_warning(void *arg, time_t t, const char *text)
+{
+	struct fx *f = arg;
+
+	(void)t;
+	f->nwarnings++;
+	snprintf(f->warning, sizeof(f->warning), "%s", text);
+}
+
 static struct checker *
 fx_checker(struct fx *f)
 {
@@ -208,6 +220,7 @@ fx_checker(struct fx *f)
 	hooks.run_builtin = hook_run;
 	hooks.cancel_builtin = hook_cancel;
 	hooks.event = hook_event;
+	hooks.warning = hook_warning;
 	return checker_new(f->loop, f->gen.objs, &f->gen.cfg, NULL, &hooks, 1000);
 }
 
@@ -733,9 +746,16 @@ t_period_override(void **state)
 	ss[off].c.check_period = objects_find_timeperiod(f->gen.objs, "always");
 	checker_start(f->c);
 	run_for(f, 1.6);
-	/* a: skipped, and with no valid time left, no longer scheduled */
+	/* a: skipped; with no valid time left it is tried again a check interval
+	 * on (plus up to a window), with Nagios's warning */
 	assert_int_equal(f->runs_svc[a], 0);
-	assert_int_equal(ss[a].c.should_be_scheduled, 0);
+	assert_int_equal(ss[a].c.should_be_scheduled, 1);
+	assert_true(ss[a].c.next_check >= time(NULL));
+	assert_true(ss[a].c.next_check <= time(NULL) + 3);
+	assert_true(f->nwarnings >= 1);
+	assert_non_null(strstr(f->warning, "Check of service 'a' on host 'h1' could not be "
+	                                   "rescheduled properly.  Scheduling check for "));
+	assert_non_null(strstr(f->warning, "\n..."));
 	assert_true(f->runs_svc[off] >= 1);
 	assert_true(f->runs_svc[fx_service_id(f, "h1", "b")] >= 1);
 	/* a forced check ignores the period */

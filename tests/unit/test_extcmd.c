@@ -1249,6 +1249,7 @@ t_changes(void **state)
 	struct fx *f = *state;
 	struct state_common *a = SS(f, "h1", "a"), *h = HS(f, "h2");
 	int c1 = (int)objects_find_contact(f->gen.objs, "c1")->id;
+	time_t before;
 
 	assert_int_equal(run(f, "CHANGE_NORMAL_SVC_CHECK_INTERVAL;h1;a;10"), EXTCMD_OK);
 	assert_true(a->check_interval == 10.0);
@@ -1339,10 +1340,11 @@ t_changes(void **state)
 	assert_int_equal(f->contacts[c1].modified_attributes, 7 | 32768);
 	assert_int_equal(run(f, "CHANGE_CUSTOM_CONTACT_VAR;c1;X"), EXTCMD_FAILED);
 	assert_int_equal(run(f, "CHANGE_CUSTOM_CONTACT_VAR;c1;PAGER;"), EXTCMD_FAILED);
-	/* a host dropped from the schedule comes back with a period that has time */
-	HS(f, "h3")->should_be_scheduled = 0;
+	/* a new check period reschedules nothing (Nagios): the check keeps its time */
+	before = HS(f, "h3")->next_check;
 	assert_int_equal(run(f, "CHANGE_HOST_CHECK_TIMEPERIOD;h3;always"), EXTCMD_OK);
-	assert_int_equal(f->runs_host[H(f, "h3")->id], 1);
+	assert_int_equal(HS(f, "h3")->next_check, before);
+	assert_int_equal(f->runs_host[H(f, "h3")->id], 0);
 	/* switched off by Nagios 4.4.6's security patch */
 	assert_int_equal(run(f, "CHANGE_HOST_CHECK_COMMAND;h2;fake"), EXTCMD_FAILED);
 	assert_int_equal(run(f, "CHANGE_SVC_EVENT_HANDLER;h1;a;fake"), EXTCMD_FAILED);
