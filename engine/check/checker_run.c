@@ -460,7 +460,21 @@ checker_passive_result(struct checker *c, const struct obj_host *h, const struct
 	e->freshening = 0;
 	st->execution_time = 0;
 	chk_apply(c, e, &cr, now, &so);
-	/* an object that is also checked actively keeps its own schedule */
+	/*
+	 * A passive result that changed the state or its type asks for the
+	 * active check again (a soft problem: retry_interval on, 0 meaning
+	 * now), as Nagios's handle_async_*_check_result does; like its
+	 * schedule_*_check, this only ever brings the scheduled check earlier.
+	 */
+	if (so.flags & SM_RESCHEDULE) {
+		const struct obj_timeperiod *tp = chk_check_period(c, e);
+		time_t next = so.next_check, valid;
+
+		if (tp != NULL && !timeperiod_contains(tp, next) &&
+		    (valid = timeperiod_next(tp, next)) != (time_t)-1)
+			next = valid;
+		checker_schedule(c, h, svc, next, 0);
+	}
 	check_result_clear(&cr);
 	return so.flags & SM_DISCARDED ? -1 : 0;
 }

@@ -505,6 +505,41 @@ t_check_options(void **state)
 	assert_int_equal(cs->check_options, 0);
 }
 
+/*
+ * A passive result that changes the state asks for the active check again
+ * (Nagios's handle_async_service_check_result sets should_be_scheduled on
+ * a state or type change): a soft problem brings the next active check to
+ * retry_interval on, earlier than the regular one; a result that changes
+ * nothing leaves the schedule alone.
+ */
+static void
+t_passive_reschedules(void **state)
+{
+	struct fx *f = *state;
+	const struct obj_service *c = objects_find_service(f->gen.objs, "h2", "c");
+	struct state_common *cs;
+	int runs;
+
+	f->c = fx_checker(f);
+	cs = &checker_svc_states(f->c)[c->id].c;
+	cs->check_interval = 600;
+	checker_start(f->c);
+	run_for(f, 1.5); /* the first check, within the spread */
+	runs = f->runs_svc[c->id];
+	assert_int_equal(runs, 1);
+	assert_true(cs->next_check > time(NULL) + 500);
+
+	/* OK again: no change, the next check stays 600 s on */
+	assert_int_equal(checker_passive_result(f->c, c->host, c, 0, "still fine", time(NULL)), 0);
+	assert_true(cs->next_check > time(NULL) + 500);
+	/* CRITICAL: SOFT 1, retry_interval (1 s) on */
+	assert_int_equal(checker_passive_result(f->c, c->host, c, 2, "broken", time(NULL)), 0);
+	assert_int_equal(cs->state_type, STATE_SOFT);
+	assert_true(cs->next_check <= time(NULL) + 2);
+	run_for(f, 2.2);
+	assert_true(f->runs_svc[c->id] >= runs + 1);
+}
+
 /* the checker started with every object's active checks off */
 static void
 start_disabled(struct fx *f)
@@ -1020,6 +1055,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_soft_hard, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_global_gate, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_check_options, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_passive_reschedules, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_host_gate, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_tick_rearm, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_tick_late, setup, teardown),
