@@ -782,6 +782,9 @@ checker_schedule(struct checker *c, const struct obj_host *h, const struct obj_s
 	/* the options of the check now scheduled, as Nagios's schedule_*_check keeps them */
 	chk_state(c, e)->check_options = forced ? STATE_CKOPT_FORCED : 0;
 	if (tick <= chk_now_tick(c)) {
+		/* Nagios's next_check is the time asked for, and stays after the check
+		 * when the object's active checks are off (nothing reschedules it) */
+		chk_state(c, e)->next_check = when;
 		chk_check_soon(c, e);
 		return;
 	}

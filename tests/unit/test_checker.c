@@ -500,6 +500,12 @@ t_check_options(void **state)
 	run_for(f, 2.5);
 	assert_int_equal(f->runs_svc[d], 1);
 	assert_int_equal(ds->check_options, 0);
+	/* checks off: nothing reschedules it, next_check stays the forced time */
+	assert_int_equal(ds->next_check, now + 1);
+	checker_schedule(f->c, objects_find_host(f->gen.objs, "h3"),
+	    objects_find_service(f->gen.objs, "h3", "d"), now - 5, 1);
+	assert_int_equal(f->runs_svc[d], 2);
+	assert_int_equal(ds->next_check, now - 5);
 	/* a forced check run now: 0 once it has started */
 	checker_check_now(f->c, c->host, c, 1);
 	assert_int_equal(cs->check_options, 0);
