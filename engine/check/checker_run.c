@@ -346,6 +346,7 @@ chk_apply(struct checker *c, struct chk_ent *e, struct check_result *cr, double 
 			c->hooks.event(c->hooks.arg, alert, h, s, st, out, (time_t)now);
 		c->hooks.event(c->hooks.arg, result, h, s, st, out, (time_t)now);
 	}
+	sm_end_problem(st, out);
 	chk_follow_up(c, e, out, now);
 }
 

@@ -233,8 +233,8 @@ sm_svc_finish_ok(struct sm_svc_run *r)
 
 	if (c->current_state != OBJ_STATE_OK || !r->state_change)
 		return;
-	c->last_problem_id = c->current_problem_id;
-	c->current_problem_id = 0;
+	/* the problem id stays for the events (sm_end_problem) */
+	r->flags |= SM_END_PROBLEM;
 	if (r->hard_change) {
 		r->flags |= SM_CLEAR_NOTIFIED;
 		r->st->host_problem_at_last_check = 0;

@@ -161,3 +161,12 @@ sm_assign_ids(struct state_common *c, const struct sm_outcome *out, struct sm_id
 	if (out->flags & SM_NEW_PROBLEM_ID)
 		c->current_problem_id = ids->next_problem_id++;
 }
+
+void
+sm_end_problem(struct state_common *c, const struct sm_outcome *out)
+{
+	if (!(out->flags & SM_END_PROBLEM))
+		return;
+	c->last_problem_id = c->current_problem_id;
+	c->current_problem_id = 0;
+}

@@ -67,9 +67,12 @@ enum sm_flags {
 	                                * non-persistent comments */
 	SM_NEW_EVENT_ID = 1u << 19,    /* sm_assign_ids: a new current_event_id */
 	SM_NEW_PROBLEM_ID = 1u << 20,  /* sm_assign_ids: a new current_problem_id */
-	SM_STATE_OR_TYPE = 1u << 21    /* state or state type changed: notification times
+	SM_STATE_OR_TYPE = 1u << 21,   /* state or state type changed: notification times
 	                                * were reset; the caller clears no_more_notifications
 	                                * and checks pending flexible downtime */
+	SM_END_PROBLEM = 1u << 22      /* service: the problem ended; sm_end_problem moves
+	                                * its id to last_problem_id once the result's
+	                                * notifications and handlers have seen it */
 };
 
 struct sm_outcome {
@@ -136,5 +139,11 @@ struct sm_ids {
  * sm_*_result that produced out, before anything reads the ids.
  */
 void sm_assign_ids(struct state_common *c, const struct sm_outcome *out, struct sm_ids *ids);
+/*
+ * With SM_END_PROBLEM: current_problem_id becomes last_problem_id and 0.
+ * Nagios does this for a service after the recovery's notification and
+ * event handler, which therefore see the id of the problem that ended.
+ */
+void sm_end_problem(struct state_common *c, const struct sm_outcome *out);
 
 #endif

@@ -64,6 +64,7 @@ struct fx {
 	int steps; /* STATE and NOTIFY events */
 	char warning[256]; /* the last warning line's text, and how many */
 	int nwarnings;
+	unsigned long notify_problem_id; /* current_problem_id at the last NOTIFY step */
 };
 
 static void
@@ -191,6 +192,8 @@ hook_event(void *arg, enum checker_event ev, const struct obj_host *h, const str
 	}
 	/* the STATE and NOTIFY steps come with every result */
 	if (ev != CHECKER_EV_SERVICE_ALERT && ev != CHECKER_EV_HOST_ALERT) {
+		if (ev == CHECKER_EV_SERVICE_NOTIFY)
+			f->notify_problem_id = st->current_problem_id;
 		f->steps++;
 		return;
 	}
@@ -544,6 +547,32 @@ t_passive_reschedules(void **state)
 	assert_true(cs->next_check <= time(NULL) + 2);
 	run_for(f, 2.2);
 	assert_true(f->runs_svc[c->id] >= runs + 1);
+}
+
+/*
+ * A service's recovery is notified and handled with the id of the problem
+ * that ended ($SERVICEPROBLEMID$): Nagios moves it to last_problem_id only
+ * after the notification and the event handler.
+ */
+static void
+t_recovery_problem_id(void **state)
+{
+	struct fx *f = *state;
+	const struct obj_service *c = objects_find_service(f->gen.objs, "h2", "c");
+	struct state_common *cs;
+	unsigned long id;
+
+	f->c = fx_checker(f);
+	checker_start(f->c);
+	cs = &checker_svc_states(f->c)[c->id].c;
+	assert_int_equal(checker_passive_result(f->c, c->host, c, 2, "broken", time(NULL)), 0);
+	id = cs->current_problem_id;
+	assert_true(id != 0);
+	assert_int_equal(f->notify_problem_id, id);
+	assert_int_equal(checker_passive_result(f->c, c->host, c, 0, "fine", time(NULL)), 0);
+	assert_int_equal(f->notify_problem_id, id);
+	assert_int_equal(cs->current_problem_id, 0);
+	assert_int_equal(cs->last_problem_id, id);
 }
 
 /* the checker started with every object's active checks off */
@@ -1062,6 +1091,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_global_gate, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_check_options, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_passive_reschedules, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_recovery_problem_id, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_host_gate, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_tick_rearm, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_tick_late, setup, teardown),

@@ -306,6 +306,11 @@ t_svc_soft_recovery(void **state)
 	assert_int_equal(F.ss.c.last_state_change, T0 + 60);
 	/* quirk: a soft recovery moves last_hard_state_change */
 	assert_int_equal(F.ss.c.last_hard_state_change, T0 + 60);
+	/* the problem's id stays for the recovery's notification and handler
+	 * (Nagios moves it after them), then goes to last_problem_id */
+	HAS(f, SM_END_PROBLEM);
+	assert_int_equal(F.ss.c.current_problem_id, 77);
+	sm_end_problem(&F.ss.c, &F.out);
 	assert_int_equal(F.ss.c.current_problem_id, 0);
 	assert_int_equal(F.ss.c.last_problem_id, 77);
 	assert_int_equal(F.ss.last_time_critical, T0 + 60);
@@ -748,6 +753,7 @@ t_svc_ids(void **state)
 	assert_int_equal(ids.next_event_id, 101);
 	svc_at(OK, "fine", T0 + 120);
 	sm_assign_ids(&F.ss.c, &F.out, &ids);
+	sm_end_problem(&F.ss.c, &F.out);
 	assert_int_equal(F.ss.c.current_event_id, 101);
 	assert_int_equal(F.ss.c.last_event_id, 100);
 	assert_int_equal(F.ss.c.current_problem_id, 0);
