@@ -189,12 +189,15 @@ xc_unescape(const char *s)
 /*
  * The PASSIVE ... CHECK line shows the state and output the object had
  * before this result (Nagios 4.4.6 logs it before applying the result);
- * an object never checked shows "(null)", as glibc prints Nagios's NULL.
+ * an object never checked shows "(null)", as glibc prints Nagios's NULL,
+ * unless retention.dat gave it an output (an empty one: "").
  */
 static const char *
 xc_old_output(const struct state_common *st)
 {
-	return st->output != NULL ? st->output : "(null)";
+	if (st->output != NULL)
+		return st->output;
+	return st->output_known ? "" : "(null)";
 }
 
 static int

@@ -362,6 +362,8 @@ rd_obj_field(struct rd *rd, const struct rt_field *f, char *val)
 	case RT_STR:
 	case RT_ESC:
 		slot = p == (char *)&c->output ? 0 : p == (char *)&c->long_output ? 1 : 2;
+		if (slot == 0)
+			c->output_known = 1;
 		state_set_str(
 		    (char **)(void *)p, val, f->kind == RT_ESC ? rd_unescape(val) : strlen(val));
 		o->touched[slot] = 1;

@@ -36,7 +36,8 @@ sm_take_result(struct state_common *c, const struct check_result *cr, int is_hos
 	char *old = c->output;
 
 	/* Nagios's plugin_output is NULL only before the first result */
-	*old_known = old != NULL || c->has_been_checked;
+	*old_known = old != NULL || c->has_been_checked || c->output_known;
+	c->output_known = 1;
 	c->output = NULL;
 	state_set_str(&c->output, text, strlen(text));
 	state_set_str(&c->long_output, cr->long_output,

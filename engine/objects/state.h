@@ -72,6 +72,9 @@ struct state_vars {
 /* the part of a host's and a service's state that has the same shape */
 struct state_common {
 	char *output;       /* first line of plugin output, NULL before the first result */
+	/* Nagios's plugin_output is not NULL: a result gave it, or retention.dat
+	 * (an empty one is "" there, where output is NULL here) */
+	int output_known;
 	char *long_output;  /* the lines after it, '\n' kept (escaped only when written out) */
 	char *perf_data;
 

@@ -781,6 +781,11 @@ t_passive(void **state)
 	assert_int_equal(run(f, "PROCESS_SERVICE_CHECK_RESULT;10.0.0.4;d;2;by addr"), EXTCMD_OK);
 	assert_int_equal(SS(f, "h3", "d")->current_state, 2);
 	assert_true(log_has(f, "PASSIVE SERVICE CHECK: h3;d;0;(null)"));
+	/* never checked, but retention.dat gave it an (empty) output: Nagios has ""
+	 * there, not NULL */
+	SS(f, "router", "ping")->output_known = 1;
+	assert_int_equal(run(f, "PROCESS_SERVICE_CHECK_RESULT;router;ping;0;ok"), EXTCMD_OK);
+	assert_true(log_has(f, "PASSIVE SERVICE CHECK: router;ping;0;"));
 	/* unknown objects: Nagios's warnings (two blanks) and a failure */
 	log_clear(f);
 	assert_int_equal(run(f, "PROCESS_SERVICE_CHECK_RESULT;nohost;a;0;x"), EXTCMD_FAILED);

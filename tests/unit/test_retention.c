@@ -350,10 +350,12 @@ t_nagios_file(void **state)
 	assert_int_equal(h->c.has_been_checked, 0);
 	assert_int_equal(h->c.current_state, 0);
 	assert_null(h->c.output);
+	assert_int_equal(h->c.output_known, 0); /* still Nagios's NULL: "(null)" */
 	assert_int_equal(h->c.problem_has_been_acknowledged, 0);
 	assert_int_equal(h->c.last_check, 0);
 	/* web1: an active check, max_attempts changed, next_check kept */
 	h = H(&f, "web1");
+	assert_int_equal(h->c.output_known, 1); /* plugin_output read */
 	assert_int_equal(h->c.modified_attributes, EXTCMD_MODATTR_MAX_CHECK_ATTEMPTS);
 	assert_int_equal(h->c.max_attempts, 4);
 	assert_int_equal(h->c.check_type, STATE_CHECK_ACTIVE);
