@@ -795,8 +795,8 @@ build_objects(struct rawstore *rs, const struct main_cfg *cfg, struct diag *d, i
 	struct build b;
 	int t;
 
-	(void)cfg;
 	memset(&b, 0, sizeof(b));
+	b.unsorted_groups = cfg != NULL && cfg->use_large_installation_tweaks;
 	b.rs = rs;
 	b.d = d;
 	b.m = objects_new();

@@ -11,8 +11,10 @@
  * directive (parents, contacts, contact_groups, exclude, notification
  * commands) are reversed, as Nagios prepends each item; service parents
  * given as "host,description" pairs keep their written order.  Host and
- * service group members are sorted by id; contactgroup members keep the
- * order of the group's members slot.  Reverse links (host children,
+ * service group members are sorted by id (with use_large_installation_
+ * tweaks they keep the order of the members slot: Nagios then prepends
+ * them too); contactgroup members keep the order of the group's members
+ * slot.  Reverse links (host children,
  * services and groups, service groups, contact groups) are in reverse
  * registration order.  Dependencies are sorted by master, then dependent,
  * notification before execution; escalations by host or service, later

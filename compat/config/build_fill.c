@@ -232,6 +232,12 @@ static const struct build_list bd_l_hg_members = {
 	.order = BUILD_BYID, .when = BUILD_NOW,
 	.missing = "Failed to locate host '%s' for hostgroup '%s'",
 };
+/* with use_large_installation_tweaks: the order expand_all left */
+static const struct build_list bd_l_hg_members_given = {
+	.slot = OT_GROUP_MEMBERS, .dir = "members", .find = bd_find_host,
+	.order = BUILD_GIVEN, .once = 1, .when = BUILD_NOW,
+	.missing = "Failed to locate host '%s' for hostgroup '%s'",
+};
 
 enum { BD_MEMO_CMD, BD_MEMO_TP, BD_MEMO_LIST };
 
@@ -415,7 +421,8 @@ bd_tp(struct build *b, const struct rawobj *o, unsigned slot, const char **name)
 
 /*
  * Services named by "host,description" pairs in slot.  For a servicegroup
- * (group set) they are sorted and each kept once; for service parents
+ * (group set) they are sorted (unless b->unsorted_groups) and each kept
+ * once; for service parents
  * (self set) they keep their written order, each once, and a lone
  * description names a service on self's own host, as in Nagios.
  */
@@ -463,7 +470,7 @@ bd_pairs(struct build *b, const struct rawobj *o, unsigned slot, const char *dir
 		if (j == k)
 			arr[k++] = p;
 	}
-	if (group != NULL && k > 1)
+	if (group != NULL && k > 1 && !b->unsorted_groups)
 		qsort(arr, k, sizeof(*arr), bd_cmp_id);
 	*n = k;
 	return k > 0 ? arr : NULL;
@@ -606,7 +613,8 @@ bd_groups(struct build *b)
 		o = b->side->place[OT_HOSTGROUP][i].raw;
 		g->alias = bd_alias(b, o, OT_GROUP_ALIAS, g->name);
 		bd_fields(b, o, bd_hostgroup_fields, BD_NF(bd_hostgroup_fields), g);
-		g->members = (struct obj_host **)build_refs(b, o, &bd_l_hg_members, g->name,
+		g->members = (struct obj_host **)build_refs(b, o,
+		    b->unsorted_groups ? &bd_l_hg_members_given : &bd_l_hg_members, g->name,
 		    &g->nmembers);
 	}
 	for (i = 0; i < m->nservicegroups; i++) {

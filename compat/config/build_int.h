@@ -83,6 +83,7 @@ struct build {
 	struct build_item *items[OT_NTYPES];
 	unsigned nitems[OT_NTYPES];
 	int errors;
+	int unsorted_groups; /* use_large_installation_tweaks: group members as expanded */
 	enum build_when phase;
 	struct vec pending; /* struct build_pending *, reported by build_flush */
 	char *tokbuf; /* build_split's copy */

@@ -161,6 +161,12 @@ expand_one_name(const struct expand *x, enum otype t, const char *list)
 	return expand_lookup(x, t, list);
 }
 
+static int
+expand_group_type(enum otype t)
+{
+	return t == OT_HOSTGROUP || t == OT_CONTACTGROUP || t == OT_SERVICEGROUP;
+}
+
 int
 expand_names(struct expand *x, enum otype t, const char *list, struct idset *acc,
     struct idset *rej, const struct rawobj *owner, const char *dir)
@@ -181,8 +187,13 @@ expand_names(struct expand *x, enum otype t, const char *list, struct idset *acc
 	while ((item = str_next_token(&cur, ',')) != NULL) {
 		if (*item == '\0')
 			continue;
-		/* once one item needs a regexp, the rest of the list is taken as regexps too */
-		if (!regexp)
+		/*
+		 * Lists of hosts and contacts: once one item needs a regexp, the
+		 * rest of the list is taken as regexps too.  Lists of groups are
+		 * judged item by item (Nagios's xodtemplate_expand_*groups and
+		 * get_*group_names reset the flag), so "hg.*,!hg2" rejects hg2.
+		 */
+		if (!regexp || expand_group_type(t))
 			regexp = expand_wants_regexp(x, item);
 		if (regexp) {
 			found = expand_regexp(x, t, item, acc, owner, dir);
@@ -304,6 +315,36 @@ expand_group_add(struct expand *x, int k, unsigned g, unsigned m)
 	return 1;
 }
 
+int
+expand_own_groups(struct expand *x, enum otype gt, const char *list, struct idset *acc,
+    const struct rawobj *o, const char *dir)
+{
+	int k = expand_group_kind(gt);
+	struct idset *named = &x->gacc[k], *rej = &x->grej[k];
+	unsigned i, before = acc->len;
+
+	idset_clear(named);
+	idset_clear(rej);
+	if (expand_names(x, gt, list, named, rej, o, dir) > 0)
+		return -1;
+	for (i = 0; i < named->len; i++)
+		if (!idset_has(rej, named->items[i]))
+			idset_add(acc, named->items[i]);
+	if (acc->len > before)
+		return 0;
+	/* Nagios takes the empty list its rejects leave for a failure */
+	if (gt == OT_SERVICEGROUP)
+		expand_err(x, o, dir, "Failed to process servicegroup names for service '%s' on "
+		    "host '%s'", raw_str(o, OT_SVC_SERVICE_DESCRIPTION), raw_str(o, OT_SVC_HOST_NAME));
+	else if (gt == OT_HOSTGROUP)
+		expand_err(x, o, dir, "Failed to process hostgroup names for host '%s'",
+		    expand_name(o));
+	else
+		expand_err(x, o, dir, "Failed to process contactgroups for contact '%s'",
+		    expand_name(o));
+	return -1;
+}
+
 /* nested groups: members of *_group_members are added, cycles are errors */
 void
 expand_group_nest(struct expand *x, enum otype gt, unsigned g)
@@ -343,7 +384,14 @@ expand_group_nest(struct expand *x, enum otype gt, unsigned g)
 	groups[g].state = 2;
 }
 
-/* a group's members as a comma list, sorted by id as Nagios registers them */
+/*
+ * A group's members as a comma list.  Nagios 4.4.6 (add_*_to_*group)
+ * registers host and service group members sorted by name (here they are
+ * sorted by id, and the builder sorts them by name), except with
+ * use_large_installation_tweaks, where it puts each in front, as it always
+ * does for contact groups: the group then lists its members in the order
+ * they were added, which the builder keeps.
+ */
 static int
 expand_cmp_uint(const void *a, const void *b)
 {
@@ -361,7 +409,7 @@ expand_group_publish(struct expand *x, enum otype gt, enum otype mt, unsigned g)
 
 	for (j = 0; j < order->len; j++)
 		ids[j] = (unsigned)(uintptr_t)order->items[j];
-	if (gt != OT_CONTACTGROUP)
+	if (gt != OT_CONTACTGROUP && !x->unsorted_groups)
 		qsort(ids, order->len, sizeof(*ids), expand_cmp_uint);
 	raw_put_str(expand_obj(x, gt, g), OT_GROUP_MEMBERS,
 	    expand_join(x, mt, ids, (unsigned)order->len));
@@ -407,7 +455,7 @@ expand_plain_groups(struct expand *x, enum otype gt, enum otype mt, unsigned mem
 		if (raw_str(o, member_slot) == NULL)
 			continue;
 		idset_clear(&gacc);
-		expand_names(x, gt, raw_str(o, member_slot), &gacc, NULL, o,
+		expand_own_groups(x, gt, raw_str(o, member_slot), &gacc, o,
 		    gt == OT_HOSTGROUP ? "hostgroups" : "contact_groups");
 		/*
 		 * With no members lists and no nesting, each member comes here once
@@ -425,8 +473,8 @@ expand_plain_groups(struct expand *x, enum otype gt, enum otype mt, unsigned mem
 	for (g = 0; g < ng; g++) {
 		/* contact groups keep Nagios's member order (the order contacts
 		 * are notified in): the order of additions; other groups are
-		 * published sorted */
-		if (gt != OT_CONTACTGROUP)
+		 * published sorted, unless use_large_installation_tweaks is set */
+		if (gt != OT_CONTACTGROUP && !x->unsorted_groups)
 			expand_reverse(&x->groups[k][g].order);
 		expand_group_publish(x, gt, mt, g);
 	}
@@ -462,6 +510,7 @@ expand_free(struct expand *x)
 	free(x->svc_ids);
 	free(x->svc_slot);
 	vec_clear(&x->services);
+	vec_clear(&x->svc_walk);
 	for (t = 0; t < OT_NTYPES; t++) {
 		vec_clear(&x->set[t].objs);
 		hmap_free(x->set[t].idx);
@@ -483,6 +532,7 @@ expand_all(struct rawstore *rs, const struct main_cfg *cfg)
 	x.use_regexp = cfg != NULL ? cfg->use_regexp_matching || cfg->use_true_regexp_matching : 0;
 	x.use_true_regexp = cfg != NULL ? cfg->use_true_regexp_matching : 0;
 	x.allow_empty_hg = cfg != NULL ? cfg->allow_empty_hostgroup_assignment : 2;
+	x.unsorted_groups = cfg != NULL ? cfg->use_large_installation_tweaks : 0;
 	for (t = 0; t < OT_NTYPES; t++)
 		if (otype_info((enum otype)t)->name_slot >= 0)
 			expand_index(&x, (enum otype)t);

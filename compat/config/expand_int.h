@@ -41,6 +41,7 @@ struct expand {
 	int use_regexp;
 	int use_true_regexp;
 	int allow_empty_hg;
+	int unsorted_groups;          /* use_large_installation_tweaks: groups keep the order of additions */
 	struct xset set[OT_NTYPES];
 	struct xgroup *groups[XG_N];
 	struct pairset *memb[XG_N];   /* (group, member) */
@@ -51,6 +52,7 @@ struct expand {
 	struct idset gs[2];           /* scratch hostgroup sets for services */
 	struct idset ss[3];           /* scratch service sets */
 	struct vec services;          /* flat registered services (rawobj *) */
+	struct vec svc_walk;          /* every service (rawobj *) in the order of Nagios's list */
 	uint64_t *svc_slot;           /* (host, description) -> index + 1, open addressing */
 	size_t svc_mask;
 	/* per host h: its services' indexes into services are svc_ids[svc_off[h] .. svc_off[h + 1]) */
@@ -102,6 +104,17 @@ int expand_names(struct expand *x, enum otype t, const char *list, struct idset 
 int expand_group_names(struct expand *x, enum otype gt, const char *list, struct idset *acc,
     struct idset *rej, const struct rawobj *owner, const char *dir);
 int expand_group_kind(enum otype gt);
+/*
+ * The groups of type gt that a member's own group directive names (a
+ * contact's contactgroups, a host's hostgroups, a service's
+ * servicegroups) as Nagios 4.4.6 reads it (xodtemplate_process_*_names):
+ * the groups named less those named with '!', wherever they stand.  Adds
+ * them to acc in list order.  Returns 0, or -1 when a name matched
+ * nothing or nothing was left; both are reported against o, since Nagios
+ * refuses the configuration for either.
+ */
+int expand_own_groups(struct expand *x, enum otype gt, const char *list, struct idset *acc,
+    const struct rawobj *o, const char *dir);
 /* comma list of the names of ids[0..n) (objects of type t); arena string, NULL when n is 0 */
 const char *expand_join(struct expand *x, enum otype t, const unsigned *ids, unsigned n);
 void expand_reverse(struct vec *v);

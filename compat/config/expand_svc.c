@@ -222,7 +222,8 @@ expand_services(struct expand *x)
 	}
 	x->svc_off[nh] = (uint32_t)x->services.len;
 	vec_clear(&copies);
-	vec_clear(&order);
+	/* servicegroups walk the services in this order (losers included) */
+	x->svc_walk = order;
 }
 
 unsigned
@@ -279,12 +280,18 @@ expand_host_services(struct expand *x, unsigned hi, const char *list, struct vec
 	return missing;
 }
 
-/* "host,svc,host,svc" members of servicegroup g */
+/*
+ * "host,svc,host,svc" members of servicegroup g.  As in Nagios 4.4.6
+ * (xodtemplate_expand_services), "host,!svc" rejects that service from
+ * the group whatever else adds it, and is no error when there is no such
+ * service; and the group's list takes each service once, in front, so the
+ * services are added in the reverse of the order first named.
+ */
 static void
 expand_sg_members(struct expand *x, unsigned g)
 {
 	struct rawobj *o = expand_obj(x, OT_SERVICEGROUP, g);
-	struct idset *hacc = &x->hs[0];
+	struct idset *hacc = &x->hs[0], *named = &x->ss[2];
 	char *copy, *cur, *host, *desc;
 	struct vec found;
 	unsigned si, i;
@@ -292,6 +299,7 @@ expand_sg_members(struct expand *x, unsigned g)
 
 	if (raw_str(o, OT_GROUP_MEMBERS) == NULL)
 		return;
+	idset_clear(named);
 	copy = xstrdup(raw_str(o, OT_GROUP_MEMBERS));
 	cur = copy;
 	while ((host = str_next_token(&cur, ',')) != NULL) {
@@ -311,10 +319,14 @@ expand_sg_members(struct expand *x, unsigned g)
 				vec_init(&found);
 				expand_host_services(x, hacc->items[i], desc, &found);
 				for (m = 0; m < found.len; m++)
-					expand_group_add(x, XG_SERVICE, g,
-					    (unsigned)(uintptr_t)found.items[m]);
+					idset_add(named, (unsigned)(uintptr_t)found.items[m]);
 				vec_clear(&found);
 			}
+			continue;
+		}
+		if (desc[0] == '!') {
+			if ((si = expand_service(x, host, desc + 1)) != 0)
+				pairset_add(x->reject[XG_SERVICE], g, si - 1);
 			continue;
 		}
 		si = expand_service(x, host, desc);
@@ -323,15 +335,18 @@ expand_sg_members(struct expand *x, unsigned g)
 			    "'%s' and description '%s'", host, desc);
 			continue;
 		}
-		expand_group_add(x, XG_SERVICE, g, si - 1);
+		idset_add(named, si - 1);
 	}
 	free(copy);
+	for (i = named->len; i-- > 0;)
+		expand_group_add(x, XG_SERVICE, g, named->items[i]);
 }
 
 void
 expand_servicegroups(struct expand *x)
 {
-	unsigned ng = expand_count(x, OT_SERVICEGROUP), ns = (unsigned)x->services.len, g, m, i;
+	unsigned ng = expand_count(x, OT_SERVICEGROUP), g, m, i;
+	size_t w;
 	struct idset acc;
 	struct rawobj *o;
 
@@ -341,12 +356,15 @@ expand_servicegroups(struct expand *x)
 		expand_sg_members(x, g);
 	}
 	idset_init(&acc, ng);
-	for (m = 0; m < ns; m++) {
-		o = x->services.items[m];
-		if (raw_str(o, OT_SVC_SERVICEGROUPS) == NULL)
+	/* members joining from their side, in the order of Nagios's service list */
+	for (w = 0; w < x->svc_walk.len; w++) {
+		o = x->svc_walk.items[w];
+		if (o->dead || raw_str(o, OT_SVC_SERVICEGROUPS) == NULL)
 			continue;
+		m = expand_service(x, raw_str(o, OT_SVC_HOST_NAME),
+		    raw_str(o, OT_SVC_SERVICE_DESCRIPTION)) - 1;
 		idset_clear(&acc);
-		expand_names(x, OT_SERVICEGROUP, raw_str(o, OT_SVC_SERVICEGROUPS), &acc, NULL, o,
+		expand_own_groups(x, OT_SERVICEGROUP, raw_str(o, OT_SVC_SERVICEGROUPS), &acc, o,
 		    "servicegroups");
 		for (i = 0; i < acc.len; i++)
 			expand_group_add(x, XG_SERVICE, acc.items[i], m);

@@ -19,6 +19,7 @@
 
 #include "compat/config/build.h"
 #include "compat/config/diag.h"
+#include "compat/config/maincfg.h"
 #include "compat/config/raw.h"
 #include "engine/objects/objects.h"
 #include "engine/util/arena.h"
@@ -604,6 +605,44 @@ test_list_orders(void **state)
 	}
 }
 
+/*
+ * use_large_installation_tweaks: Nagios 4.4.6's add_host_to_hostgroup and
+ * add_service_to_servicegroup put each member in front instead of sorting,
+ * so the groups keep the order the expander left in the members slot.
+ */
+static void
+test_group_order_with_tweaks(void **state)
+{
+	struct fx *f = *state;
+	struct main_cfg cfg;
+	const struct objects *m;
+
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.use_large_installation_tweaks = 1;
+	base(f);
+	def(f, OT_HOST, 11, "host_name", "h3", "max_check_attempts", "3", NULL);
+	def(f, OT_HOST, 12, "host_name", "h1", "max_check_attempts", "3", NULL);
+	def(f, OT_HOST, 13, "host_name", "h2", "max_check_attempts", "3", NULL);
+	def(f, OT_HOSTGROUP, 14, "hostgroup_name", "hg1", "members", "h2,h3,h1", NULL);
+	def(f, OT_SERVICE, 20, "host_name", "h1", "service_description", "s1",
+	    "check_command", "c1", "max_check_attempts", "3", NULL);
+	def(f, OT_SERVICE, 21, "host_name", "h3", "service_description", "s1",
+	    "check_command", "c1", "max_check_attempts", "3", NULL);
+	def(f, OT_SERVICEGROUP, 24, "servicegroup_name", "sg1", "members", "h3,s1,h1,s1",
+	    NULL);
+	f->m = build_objects(f->rs, &cfg, f->d, &f->nerr);
+	assert_non_null(f->m);
+	assert_int_equal(f->nerr, 0);
+	m = f->m;
+	assert_int_equal(m->hostgroups[0].nmembers, 3);
+	assert_string_equal(m->hostgroups[0].members[0]->name, "h2");
+	assert_string_equal(m->hostgroups[0].members[1]->name, "h3");
+	assert_string_equal(m->hostgroups[0].members[2]->name, "h1");
+	assert_int_equal(m->servicegroups[0].nmembers, 2);
+	assert_string_equal(m->servicegroups[0].members[0]->host->name, "h3");
+	assert_string_equal(m->servicegroups[0].members[1]->host->name, "h1");
+}
+
 static void
 test_timeperiods(void **state)
 {
@@ -1109,6 +1148,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_values_set, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sorting_and_skipping, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_list_orders, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_group_order_with_tweaks, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_timeperiods, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_required_values, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_unresolved_objects, setup, teardown),

@@ -248,6 +248,136 @@ t_servicegroups(void **state)
 	assert_int_equal(strlen(m), strlen("h1,S,h2,S,db1,D"));
 }
 
+/*
+ * A member's own group list (contactgroups, hostgroups, servicegroups)
+ * drops the groups it names with '!', wherever they stand, as Nagios's
+ * xodtemplate_process_*group_names does (checked with nagios4 -vp).
+ */
+static void
+t_own_group_list_rejects(void **state)
+{
+	struct fx *f = *state;
+
+	assert_int_equal(load(f,
+	    "define contact {\ncontact_name ca\ncontactgroups g1,g2,!g1\n}\n"
+	    "define contactgroup {\ncontactgroup_name g1\n}\n"
+	    "define contactgroup {\ncontactgroup_name g2\n}\n"
+	    "define host {\nhost_name h\nhostgroups hg1,!hg2,hg2\n}\n"
+	    "define hostgroup {\nhostgroup_name hg1\n}\n"
+	    "define hostgroup {\nhostgroup_name hg2\n}\n"
+	    "define service {\nhost_name h\nservice_description s\nservicegroups !sg1,sg2,sg1\n}\n"
+	    "define servicegroup {\nservicegroup_name sg1\n}\n"
+	    "define servicegroup {\nservicegroup_name sg2\n}\n", NULL), 0);
+	assert_null(raw_str(find(f, OT_CONTACTGROUP, OT_GROUP_NAME, "g1"), OT_GROUP_MEMBERS));
+	assert_string_equal(raw_str(find(f, OT_CONTACTGROUP, OT_GROUP_NAME, "g2"),
+	    OT_GROUP_MEMBERS), "ca");
+	assert_string_equal(raw_str(find(f, OT_HOSTGROUP, OT_GROUP_NAME, "hg1"),
+	    OT_GROUP_MEMBERS), "h");
+	assert_null(raw_str(find(f, OT_HOSTGROUP, OT_GROUP_NAME, "hg2"), OT_GROUP_MEMBERS));
+	assert_null(raw_str(find(f, OT_SERVICEGROUP, OT_GROUP_NAME, "sg1"), OT_GROUP_MEMBERS));
+	assert_string_equal(raw_str(find(f, OT_SERVICEGROUP, OT_GROUP_NAME, "sg2"),
+	    OT_GROUP_MEMBERS), "h,s");
+}
+
+/* a list its rejects leave empty is refused, as Nagios refuses it */
+static void
+t_own_group_list_emptied(void **state)
+{
+	struct fx *f = *state;
+
+	assert_int_equal(load(f,
+	    "define contact {\ncontact_name ca\ncontactgroups g1,!g1\n}\n"
+	    "define contactgroup {\ncontactgroup_name g1\n}\n"
+	    "define host {\nhost_name h\nhostgroups !hg1,hg1\n}\n"
+	    "define hostgroup {\nhostgroup_name hg1\n}\n", NULL), 2);
+	assert_true(diag_has(f->d, DIAG_ERROR,
+	    "Failed to process contactgroups for contact 'ca'"));
+	assert_true(diag_has(f->d, DIAG_ERROR, "Failed to process hostgroup names for host 'h'"));
+}
+
+/*
+ * With use_regexp_matching, Nagios decides for each item of a list of
+ * groups whether it is a regexp (its *group_names functions reset the
+ * flag), so "hg.*,!hg2" is a regexp and a rejection.
+ */
+static void
+t_group_list_regexp_per_item(void **state)
+{
+	struct fx *f = *state;
+
+	f->cfg.use_regexp_matching = 1;
+	assert_int_equal(load(f,
+	    "define host {\nhost_name h\nhostgroups hg.*,!hg2\n}\n"
+	    "define hostgroup {\nhostgroup_name hg1\n}\n"
+	    "define hostgroup {\nhostgroup_name hg2\n}\n", NULL), 0);
+	assert_string_equal(raw_str(find(f, OT_HOSTGROUP, OT_GROUP_NAME, "hg1"),
+	    OT_GROUP_MEMBERS), "h");
+	assert_null(raw_str(find(f, OT_HOSTGROUP, OT_GROUP_NAME, "hg2"), OT_GROUP_MEMBERS));
+}
+
+/*
+ * "host,!description" in a servicegroup's members rejects that service,
+ * even when the service names the group itself; an unknown rejected
+ * service is no error (xodtemplate_expand_services).
+ */
+static void
+t_servicegroup_member_reject(void **state)
+{
+	struct fx *f = *state;
+
+	assert_int_equal(load(f,
+	    "define host {\nhost_name h\n}\n"
+	    "define service {\nhost_name h\nservice_description s\nservicegroups g\n}\n"
+	    "define service {\nhost_name h\nservice_description t\nservicegroups g\n}\n"
+	    "define servicegroup {\nservicegroup_name g\nmembers h,!s,h,!nope\n}\n", NULL), 0);
+	assert_string_equal(raw_str(find(f, OT_SERVICEGROUP, OT_GROUP_NAME, "g"),
+	    OT_GROUP_MEMBERS), "h,t");
+}
+
+/*
+ * use_large_installation_tweaks: Nagios puts each host and service group
+ * member in front instead of sorting, so the groups list their members in
+ * the order they were added: the members directive's last first, then the
+ * members joining from their side in Nagios's list order (the newest host
+ * first; services: copies, then definitions, last read first).  The
+ * expected lists are nagios4 -vp's for the same definitions.
+ */
+static const char tweaks_cfg[] =
+    "define host {\nhost_name hz\nhostgroups hg1\n}\n"
+    "define host {\nhost_name hb\nhostgroups hg1\n}\n"
+    "define host {\nhost_name ha\n}\n"
+    "define host {\nhost_name hc\n}\n"
+    "define hostgroup {\nhostgroup_name hg1\nmembers hc,ha\n}\n"
+    "define service {\nhost_name hz,ha\nservice_description s2\nservicegroups sg1\n}\n"
+    "define service {\nhost_name hb,hc\nservice_description s1\nservicegroups sg1\n}\n"
+    "define service {\nhost_name ha\nservice_description a0\n}\n"
+    "define servicegroup {\nservicegroup_name sg1\nmembers ha,a0,hc,s1\n}\n";
+
+static void
+t_tweaks_member_order(void **state)
+{
+	struct fx *f = *state;
+
+	f->cfg.use_large_installation_tweaks = 1;
+	assert_int_equal(load(f, tweaks_cfg, NULL), 0);
+	assert_string_equal(raw_str(find(f, OT_HOSTGROUP, OT_GROUP_NAME, "hg1"),
+	    OT_GROUP_MEMBERS), "ha,hc,hb,hz");
+	assert_string_equal(raw_str(find(f, OT_SERVICEGROUP, OT_GROUP_NAME, "sg1"),
+	    OT_GROUP_MEMBERS), "hc,s1,ha,a0,ha,s2,hb,s1,hz,s2");
+}
+
+/* without the tweaks the same groups are sorted (here by definition; the
+ * builder sorts by name) */
+static void
+t_sorted_member_order(void **state)
+{
+	struct fx *f = *state;
+
+	assert_int_equal(load(f, tweaks_cfg, NULL), 0);
+	assert_string_equal(raw_str(find(f, OT_HOSTGROUP, OT_GROUP_NAME, "hg1"),
+	    OT_GROUP_MEMBERS), "hz,hb,ha,hc");
+}
+
 static void
 t_same_host_dependency(void **state)
 {
@@ -358,6 +488,12 @@ main(void)
 		T(t_empty_hostgroup),
 		T(t_empty_hostgroup_refused),
 		T(t_servicegroups),
+		T(t_own_group_list_rejects),
+		T(t_own_group_list_emptied),
+		T(t_group_list_regexp_per_item),
+		T(t_servicegroup_member_reject),
+		T(t_tweaks_member_order),
+		T(t_sorted_member_order),
 		T(t_same_host_dependency),
 		T(t_host_dependency_pairs),
 		T(t_escalation_implied),
