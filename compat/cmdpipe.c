@@ -29,6 +29,8 @@ struct cmdpipe {
 	ev_io io;
 	int fd;
 	char *path;
+	dev_t dev;           /* the FIFO opened, to tell it from another at path */
+	ino_t ino;
 	struct cmdpipe_hooks hooks;
 	char *buf;           /* CMDPIPE_BUF bytes */
 	size_t used;
@@ -156,6 +158,10 @@ cmdpipe_open(struct ev_loop *loop, const char *path, const struct cmdpipe_hooks 
 	p = xcalloc(1, sizeof(*p));
 	p->loop = loop;
 	p->fd = fd;
+	if (fstat(fd, &st) == 0) {
+		p->dev = st.st_dev;
+		p->ino = st.st_ino;
+	}
 	p->path = xstrdup(path);
 	p->hooks = *hooks;
 	p->buf = xmalloc(CMDPIPE_BUF);
@@ -178,10 +184,20 @@ cmdpipe_free(struct cmdpipe *p)
 		return;
 	ev_io_stop(p->loop, &p->io);
 	close(p->fd);
-	unlink(p->path);
 	free(p->path);
 	free(p->buf);
 	free(p);
+}
+
+int
+cmdpipe_intact(const struct cmdpipe *p, const char *path)
+{
+	struct stat st;
+
+	if (p == NULL || path == NULL || strcmp(p->path, path) != 0)
+		return 0;
+	return lstat(path, &st) == 0 && S_ISFIFO(st.st_mode) && st.st_dev == p->dev &&
+	    st.st_ino == p->ino;
 }
 
 unsigned long

@@ -13,8 +13,11 @@
  * one: that bug is not copied).  Each complete line goes to the callback
  * without its '\n'.  Lines waiting when the loop wakes are taken before
  * anything else that woke it (a worker's result), so a command written
- * before a plugin exits is handled before its result.  The FIFO is
- * removed when the reader is freed.
+ * before a plugin exits is handled before its result.  The FIFO stays
+ * when the reader is freed, as Nagios 4.4.6 leaves it (its shutdown stops
+ * the command file worker and removes nothing): a writer that opens it
+ * while jaque is down blocks instead of making a plain file there, and a
+ * second instance refused at start never loses the first one's pipe.
  */
 #ifndef JAQUE_CMDPIPE_H
 #define JAQUE_CMDPIPE_H
@@ -42,8 +45,14 @@ struct cmdpipe_hooks {
  */
 struct cmdpipe *cmdpipe_open(struct ev_loop *loop, const char *path,
     const struct cmdpipe_hooks *hooks, char *err, size_t errlen);
-/* stop reading, close and unlink the FIFO (NULL: nothing) */
+/* stop reading and close; the FIFO stays (NULL: nothing) */
 void cmdpipe_free(struct cmdpipe *p);
+/*
+ * 1 when path is still the FIFO this reader has open, 0 when it was
+ * removed or replaced meanwhile (the daemon makes it again at a reload),
+ * or when path is another path.
+ */
+int cmdpipe_intact(const struct cmdpipe *p, const char *path);
 /* read whatever is waiting now (also called by the watcher) */
 void cmdpipe_drain(struct cmdpipe *p);
 /* lines passed to the callback so far */

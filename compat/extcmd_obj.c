@@ -438,7 +438,7 @@ xh_custom_notification(struct xc_req *r)
 	/* Nagios sends it only with both an author and a comment, and succeeds either way */
 	if (r->x->notify != NULL && r->v[1].given && r->v[2].given)
 		r->x->notify(r->x->arg, r->h, r->s, NOTIFY_CUSTOM, r->v[1].s, r->v[2].s,
-		    opts > 0 ? (unsigned)opts : 0);
+		    (unsigned)opts);
 	return XC_SAME;
 }
 

@@ -11,9 +11,16 @@
  * as Nagios insists (O_NOFOLLOW).  Rotation renames the file into the
  * archive directory under the name Nagios uses and never overwrites an
  * archive that exists.
+ * The syslog and console copies get the text after "[epoch] " (the syslog
+ * one with the '\n' some of Nagios's lines keep there, nlog_syslog_nl); the
+ * console one is a single write(2) too, unbuffered: journald sees each line
+ * when it is logged (Nagios's stdio buffer holds them when stdout is a pipe);
+ * it is skipped when the console would block (a full pipe).
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +29,7 @@
 
 #include "compat/config/maincfg.h"
 #include "compat/nagioslog.h"
+#include "compat/syslogout.h"
 #include "engine/check/result.h"
 #include "engine/util/xalloc.h"
 
@@ -32,6 +40,8 @@ struct nlog {
 	char *archive;
 	int method;
 	int fd;
+	int console;               /* -1: none */
+	struct syslogout *syslog;  /* borrowed, NULL: none */
 };
 
 static int
@@ -57,6 +67,7 @@ nlog_open(const char *path, int rotation_method, const char *archive_path)
 	struct nlog *l = xcalloc(1, sizeof(*l));
 
 	l->fd = -1;
+	l->console = -1;
 	l->method = rotation_method;
 	if (path == NULL)
 		return l;
@@ -101,22 +112,160 @@ nlog_reopen(struct nlog *l)
 	return 0;
 }
 
+struct nlog *
+nlog_open_existing(const char *path)
+{
+	struct stat st;
+
+	if (path == NULL || lstat(path, &st) < 0 || !S_ISREG(st.st_mode))
+		return NULL;
+	return nlog_open(path, 0, NULL);
+}
+
+void
+nlog_set_syslog(struct nlog *l, struct syslogout *s)
+{
+	if (l != NULL)
+		l->syslog = s;
+}
+
+void
+nlog_set_console(struct nlog *l, int fd)
+{
+	if (l != NULL)
+		l->console = fd;
+}
+
+/*
+ * What Nagios 4.4.6 logs with display=TRUE (logit's second argument), as
+ * patterns over the text jaque logs.  Almost every "Error:" and "Warning:"
+ * line is one (base/checks.c, commands.c, utils.c, workers.c, xdata/); the
+ * rest are the process lines of base/nagios.c, events.c and utils.c.  The
+ * lines of jaque's own that stand where Nagios prints one are here too:
+ * its start-up line, the configuration errors at a reload (Nagios's
+ * "Bailing out due to ..."), a worker process lost (Nagios's "wproc: ...").
+ * Not shown, as in Nagios: ALERT, NOTIFICATION, EXTERNAL COMMAND, PASSIVE,
+ * DOWNTIME, FLAPPING, STATE lines and the log file's own headers.
+ */
+static const char *const nlog_shown[] = {
+	"Error: *",
+	"Warning: *",
+	"WARNING: *",
+	"jaque * starting... (PID=*)",
+	"jaque: the configuration has * error*",
+	"Local time is *",
+	"Caught SIG*",
+	"Successfully shutdown... (PID=*)",
+	"PROGRAM_SHUTDOWN event encountered, shutting down...",
+	"PROGRAM_RESTART event encountered, restarting...",
+	"External command * returned error *",
+	"Lockfile *",
+	"Bailing out due to *",
+	"Failed to *",
+	"Cannot lock lockfile *",
+	"Unable to *",
+	NULL
+};
+
+/* "Error:" lines Nagios logs without showing them (base/commands.c) */
+static const char *const nlog_hidden[] = {
+	"Error: Cannot open file '*' to process external commands!",
+	NULL
+};
+
+static int
+nlog_matches(const char *const *pats, const char *text)
+{
+	size_t i;
+
+	for (i = 0; pats[i] != NULL; i++) {
+		if (fnmatch(pats[i], text, 0) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+int
+nlog_displayed(const char *text)
+{
+	return nlog_matches(nlog_shown, text) && !nlog_matches(nlog_hidden, text);
+}
+
+/*
+ * The lines Nagios formats with a '\n' at the end and hands to
+ * write_to_all_logs() as they are: its nagios.log copy loses the '\n'
+ * (write_to_log strips it), its syslog copy keeps it (base/logging.c
+ * log_service_event, log_host_event, log_*_states, rotate_log_file,
+ * write_log_file_info; base/notifications.c; base/commands.c).  Every
+ * other line comes through logit(), which strips it first.
+ */
+static const char *const nlog_syslog_nl[] = {
+	"SERVICE ALERT: ", "HOST ALERT: ",
+	"INITIAL HOST STATE: ", "INITIAL SERVICE STATE: ",
+	"CURRENT HOST STATE: ", "CURRENT SERVICE STATE: ",
+	"LOG ROTATION: ", "LOG VERSION: ",
+	"SERVICE NOTIFICATION: ", "HOST NOTIFICATION: ",
+	"EXTERNAL COMMAND: ",
+	NULL
+};
+
+static int
+nlog_syslog_newline(const char *text)
+{
+	size_t i;
+
+	for (i = 0; nlog_syslog_nl[i] != NULL; i++) {
+		if (strncmp(text, nlog_syslog_nl[i], strlen(nlog_syslog_nl[i])) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* the console takes a line now: a pipe nobody reads (or a stalled
+ * journald) loses the line instead of stopping the loop */
+static int
+nlog_console_ready(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLOUT };
+
+	return poll(&p, 1, 0) == 1 && (p.revents & POLLOUT) != 0;
+}
+
 static void
 nlog_vwrite(struct nlog *l, time_t t, const char *prefix, const char *fmt, va_list ap)
 {
 	char buf[NLOG_LINE_MAX];
-	int n, m;
+	int n, m, head, shown;
 
-	if (l == NULL || l->fd < 0)
+	if (l == NULL || (l->fd < 0 && l->syslog == NULL && l->console < 0))
 		return;
-	n = snprintf(buf, sizeof(buf), "[%lld] %s", (long long)t, prefix);
+	n = snprintf(buf, sizeof(buf), "[%lld] ", (long long)t);
+	head = n;
+	n += snprintf(buf + n, sizeof(buf) - (size_t)n, "%s", prefix);
 	m = vsnprintf(buf + n, sizeof(buf) - (size_t)n - 1, fmt, ap);
 	if (m < 0)
 		m = 0;
 	n += m;
 	if ((size_t)n > sizeof(buf) - 2)
 		n = sizeof(buf) - 2;
+	/* the copies take the text alone (NUL-terminated here for a moment) */
+	buf[n] = '\0';
+	if (l->syslog != NULL) {
+		int nl = nlog_syslog_newline(buf + head);
+
+		if (nl) {
+			buf[n] = '\n';
+			buf[n + 1] = '\0';
+		}
+		(void)syslogout_send(l->syslog, buf + head);
+		buf[n] = '\0';
+	}
+	shown = l->console >= 0 && nlog_displayed(buf + head);
 	buf[n++] = '\n';
+	if (shown && nlog_console_ready(l->console))
+		(void)!write(l->console, buf + head, (size_t)(n - head));
+	if (l->fd < 0)
+		return;
 	/* one write per line; a failed or short write is retried once after a reopen */
 	if (write(l->fd, buf, (size_t)n) != n && nlog_reopen(l) == 0)
 		(void)!write(l->fd, buf, (size_t)n);
@@ -303,6 +452,14 @@ nlog_check_warning(struct nlog *l, time_t t, int kind, const char *host, const c
 		else
 			nlog_warning(l, t, "The check of host '%s' was lost: the worker process "
 			    "running it died. It will run again.", host);
+		break;
+	case CHECK_WARN_NOT_EXITED:
+		/* two blanks after "Warning:", as Nagios writes this one */
+		if (svc != NULL)
+			nlog_warning(l, t, " Check of service '%s' on host '%s' did not exit "
+			    "properly!", svc, host);
+		else
+			nlog_warning(l, t, " Check of host '%s' did not exit properly!", host);
 		break;
 	default:
 		break;

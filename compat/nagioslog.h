@@ -11,6 +11,13 @@
  * "LOG VERSION: 2.0" lines begin it; the caller is told so it can log the
  * current states again (nlog_rotate_due).  The engine formats no log line
  * itself: every wording lives here.
+ *
+ * Each line may also go to two more places, as Nagios's logit() sends it
+ * (base/logging.c): to syslog when use_syslog is on (every line, without
+ * the "[epoch] " prefix; compat/syslogout.h), and, when jaque runs in the
+ * foreground, to the console: the lines Nagios logs with display=TRUE
+ * (start-up, shutdown, signals, every "Error:" and "Warning:" line, ...;
+ * nlog_displayed says which), as Nagios prints them, without the prefix.
  */
 #ifndef JAQUE_NAGIOSLOG_H
 #define JAQUE_NAGIOSLOG_H
@@ -19,6 +26,7 @@
 #include <time.h>
 
 struct nlog;
+struct syslogout;
 
 /* path NULL: logging is off (every call is a no-op). Returns NULL with
  * errno set when the file cannot be opened. */
@@ -26,6 +34,15 @@ struct nlog *nlog_open(const char *path, int rotation_method, const char *archiv
 void nlog_close(struct nlog *l);
 /* reopen after a reload or a failed write */
 int nlog_reopen(struct nlog *l);
+/* a logger appending to path only when that file exists (NULL otherwise) */
+struct nlog *nlog_open_existing(const char *path);
+
+/* every line also to syslog (borrowed; NULL: none) */
+void nlog_set_syslog(struct nlog *l, struct syslogout *s);
+/* the lines Nagios shows on its console also to fd (-1: none) */
+void nlog_set_console(struct nlog *l, int fd);
+/* 1 when Nagios 4.4.6 prints a line with this text to its console */
+int nlog_displayed(const char *text);
 
 /* "[t] " + formatted text + "\n" */
 void nlog_printf(struct nlog *l, time_t t, const char *fmt, ...)

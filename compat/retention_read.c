@@ -43,7 +43,9 @@
  *    4.4.6's SIGHUP restart), so a downtime's comment too: the downtime
  *    store gives each downtime read a new comment with a new id, and
  *    starts again one that was in effect.  Downtimes are added after the
- *    whole file was read, a triggered one after its trigger.
+ *    whole file was read, a triggered one after its trigger; those that
+ *    start at the same time then stand in the opposite order, as Nagios's
+ *    sort of the list its reader built front first leaves them.
  * Where jaque differs, because it keeps less than Nagios does, or more:
  *  - check_command and event_handler overrides are not kept (4.4.6
  *    refuses the commands that make them): the configuration's stay, and
@@ -574,6 +576,8 @@ rd_downtimes(struct rd *rd)
 			progress = 1;
 		}
 	}
+	/* the order Nagios's reader leaves: downtimes starting together turn round */
+	downtimes_resort(rd->s->downtimes);
 }
 
 /* ---- sections ---- */

@@ -128,7 +128,7 @@ chk_check_period(struct checker *c, const struct chk_ent *e)
 	return state_check_period(chk_state(c, e), chk_settings(c, e));
 }
 
-static const struct obj_cmdref *
+const struct obj_cmdref *
 chk_command(const struct checker *c, const struct chk_ent *e)
 {
 	return e->is_host ? &c->objs->hosts[e->id].check_command
@@ -350,6 +350,7 @@ chk_schedule_tick(struct checker *c, struct chk_ent *e, uint64_t tick)
  * plugins a second cost 9.0-9.6 ms of cpu a run spread so against 8.1-8.7
  * for the same runs one every 30 ms (2026-12-04, 100 ticks a second).
  */
+
 static void
 chk_schedule_first(struct checker *c, struct chk_ent *e, uint64_t now_tick, uint64_t pos,
     uint64_t n)
@@ -358,7 +359,7 @@ chk_schedule_first(struct checker *c, struct chk_ent *e, uint64_t now_tick, uint
 	double interval = st->check_interval * c->cfg->interval_length, spread;
 	uint64_t span;
 
-	if (!chk_is_active(c, e)) {
+	if (!chk_schedulable(c, e, (time_t)c->t0)) {
 		st->should_be_scheduled = 0;
 		/* a forced check retention kept (use_retained_scheduling_info) runs
 		 * at its time even with checks off, as Nagios's init_timing_loop
@@ -568,104 +569,15 @@ checker_start(struct checker *c)
 #endif
 	chk_arm(c);
 	chk_freshness_start(c);
+	chk_orphans_start(c);
 	c->started = 1;
 }
 
+
+
+
+
 /* an object is due: run it, or skip it to its next valid time */
-/* the interval check_*_check_viability reschedules a refused check by */
-static double
-chk_viability_interval(const struct checker *c, const struct chk_ent *e)
-{
-	const struct state_common *st = e->is_host ? &c->hs[e->id].c : &c->ss[e->id].c;
-	double iv = st->state_type == STATE_SOFT && st->current_state != 0 ? st->retry_interval
-	                                                                     : st->check_interval;
-
-	iv *= c->cfg->interval_length;
-	if (e->is_host && iv <= 0)
-		iv = 300;
-	return iv;
-}
-
-/*
- * What else keeps Nagios from running a check (check_*_check_viability):
- * failed execution dependencies (not for forced checks), a service's
- * parents in a hard problem, host_down_disable_service_checks.  The
- * *_skip_check_*_status settings give the object that state (nothing
- * else: no attempt, no output, no log line).  1: do not run it.
- */
-static int
-chk_depends_block(struct checker *c, struct chk_ent *e, time_t now)
-{
-	const struct main_cfg *cfg = c->cfg;
-	const struct obj_service *s;
-	struct state_common *st = chk_state(c, e);
-	int block = 0;
-
-	if (e->is_host) {
-		if (!e->forced && depend_host_failed(c->dep, &c->objs->hosts[e->id],
-		                      OBJ_DEP_EXECUTION, c->hs, cfg, now)) {
-			if (cfg->host_skip_check_dependency_status >= 0)
-				st->current_state = cfg->host_skip_check_dependency_status;
-			block = 1;
-		}
-		return block;
-	}
-	s = &c->objs->services[e->id];
-	if (!e->forced &&
-	    depend_service_failed(c->dep, s, OBJ_DEP_EXECUTION, c->ss, cfg, now)) {
-		if (cfg->service_skip_check_dependency_status >= 0)
-			st->current_state = cfg->service_skip_check_dependency_status;
-		block = 1;
-	}
-	if (s->nparents > 0 && depend_service_parents_failed(c->dep, s, c->ss)) {
-		if (cfg->service_skip_check_parent_status >= 0)
-			st->current_state = cfg->service_skip_check_parent_status;
-		block = 1;
-	}
-	if (cfg->host_down_disable_service_checks &&
-	    c->hs[s->host->id].c.current_state != OBJ_HOST_UP) {
-		if (cfg->service_skip_check_host_down_status >= 0)
-			st->current_state = cfg->service_skip_check_host_down_status;
-		block = 1;
-	}
-	return block;
-}
-
-/*
- * A check due outside its check period whose period has no valid time
- * left (a period with no ranges, say).  Nagios 4.4.6's
- * run_scheduled_*_check keeps trying: it logs that the check "could not be
- * rescheduled properly" with the time it aims for (ctime's text, newline
- * and all, so the line is followed by a line "..."), and sets the next try
- * a check interval on (five minutes without one) plus up to a check window
- * more, chosen at random; here the extra part comes from the object's id,
- * so objects that share the period still spread.
- */
-static void
-chk_unschedulable(struct checker *c, struct chk_ent *e, time_t now)
-{
-	struct state_common *st = chk_state(c, e);
-	double len = c->cfg->interval_length, window;
-	time_t pref = now + (st->check_interval <= 0 ? 300 : (time_t)(st->check_interval * len));
-	char when[64], text[1024];
-	uint64_t extra;
-
-	window = st->current_state != 0 && st->state_type == STATE_SOFT ? st->retry_interval * len
-	                                                                  : st->check_interval * len;
-	if (c->hooks.warning != NULL && ctime_r(&pref, when) != NULL) {
-		if (e->is_host)
-			snprintf(text, sizeof(text), "Check of host '%s' could not be rescheduled "
-			    "properly.  Scheduling check for %s...", chk_host_name(e), when);
-		else
-			snprintf(text, sizeof(text), "Check of service '%s' on host '%s' could not be "
-			    "rescheduled properly.  Scheduling check for %s...",
-			    c->objs->services[e->id].description, chk_host_name(e), when);
-		c->hooks.warning(c->hooks.arg, now, text);
-	}
-	extra = window >= 1 ? ((uint64_t)e->id * 2654435761u) % ((uint64_t)window + 1) : 0;
-	chk_schedule_tick(c, e, chk_time_tick(c, (double)pref + (double)extra));
-}
-
 static void
 chk_start(struct checker *c, struct chk_ent *e)
 {
@@ -678,8 +590,9 @@ chk_start(struct checker *c, struct chk_ent *e)
 	time_t tnow = (time_t)now;
 
 	if (!e->forced && !chk_is_active(c, e)) {
-		chk_state(c, e)->should_be_scheduled = 0;
 		runq_done(c->runq, chk_key(c, e));
+		if (!chk_postponed(c, e))
+			chk_state(c, e)->should_be_scheduled = 0;
 		return;
 	}
 	if (!e->forced && tp != NULL && !timeperiod_contains(tp, tnow)) {
@@ -760,6 +673,7 @@ checker_schedule(struct checker *c, const struct obj_host *h, const struct obj_s
 {
 	struct chk_ent *e = svc != NULL ? &c->sent[svc->id] : &c->hent[h->id];
 	uint64_t tick;
+	int keep;
 
 	if (c->stopped || c->wheel == NULL)
 		return;
@@ -788,7 +702,12 @@ checker_schedule(struct checker *c, const struct obj_host *h, const struct obj_s
 		chk_check_soon(c, e);
 		return;
 	}
+	/* as Nagios's schedule_*_check, a check scheduled for an object whose
+	 * checks are off (a forced one) leaves should_be_scheduled as it was */
+	keep = chk_state(c, e)->should_be_scheduled;
 	chk_schedule_tick(c, e, tick);
+	if (!chk_state(c, e)->active_checks_enabled)
+		chk_state(c, e)->should_be_scheduled = keep;
 }
 
 void
@@ -865,6 +784,7 @@ checker_stop(struct checker *c)
 			c->tick_fd = -1;
 		}
 		chk_freshness_stop(c);
+		chk_orphans_stop(c);
 	}
 	chk_cancel_runs(c);
 	for (i = 0; i < c->objs->nhosts; i++) {
@@ -954,4 +874,23 @@ checker_stats(const struct checker *c, struct checker_stats *st)
 	st->running = runq_running(c->runq);
 	st->scheduled = c->wheel != NULL ? wheel_count(c->wheel) : 0;
 	st->ticks_per_second = c->tps;
+}
+
+void
+checker_waiting(const struct checker *c, size_t *hosts, size_t *services)
+{
+	const struct chk_ent *e;
+	size_t i;
+
+	*hosts = *services = 0;
+	for (i = 0; i < c->objs->nhosts; i++) {
+		e = &c->hent[i];
+		if (e->queued || wheel_is_scheduled(&e->we))
+			(*hosts)++;
+	}
+	for (i = 0; i < c->objs->nservices; i++) {
+		e = &c->sent[i];
+		if (e->queued || wheel_is_scheduled(&e->we))
+			(*services)++;
+	}
 }

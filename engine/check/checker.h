@@ -143,6 +143,23 @@ void checker_builtin_done(struct checker_run *run, int rc, const char *out, size
  */
 int checker_passive_result(struct checker *c, const struct obj_host *h,
     const struct obj_service *svc, int rc, const char *output, time_t check_time);
+/*
+ * A result from a check result file, made by check_result_from_file
+ * (active) or check_result_passive, with the file's latency and times.
+ * An active one is applied as Nagios applies it, whatever the object's
+ * switches and whatever is in flight, its warning to the check_warning
+ * hook; a passive one as checker_passive_result's.  Takes cr's strings
+ * (cr is cleared).  Returns 0, or -1 when a passive one was refused.
+ */
+int checker_file_result(struct checker *c, const struct obj_host *h,
+    const struct obj_service *svc, struct check_result *cr);
+/*
+ * Give up the checks in flight whose results should have come long ago
+ * (orphan.c; the checker does this itself every 60 s when
+ * check_for_orphaned_services or _hosts is on): Nagios's warning for
+ * each, and an immediate check.  Returns how many were given up.
+ */
+unsigned checker_orphans(struct checker *c, time_t now);
 /* check an object as soon as the gates allow (forced: ignore period and switches) */
 void checker_check_now(struct checker *c, const struct obj_host *h, const struct obj_service *svc,
     int forced);
@@ -195,5 +212,9 @@ const struct drift *checker_drift(const struct checker *c);
  * work (a late wake-up, or the loop busy with something else) */
 const struct drift *checker_tick_late(const struct checker *c);
 void checker_stats(const struct checker *c, struct checker_stats *st);
+/* the checks waiting to start (on the wheel or in the run queue), hosts
+ * and services apart: Nagios's HOST_CHECK and SERVICE_CHECK events.
+ * O(objects) */
+void checker_waiting(const struct checker *c, size_t *hosts, size_t *services);
 
 #endif

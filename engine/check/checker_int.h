@@ -96,6 +96,7 @@ struct checker {
 	int in_tick;              /* chk_tick is on the stack: it re-arms at its end */
 	ev_timer fresh_svc;       /* freshness.c */
 	ev_timer fresh_host;
+	ev_timer orphan_timer;    /* orphan.c */
 	struct checker_run *runs; /* every run in flight */
 	size_t inflight;
 	int started;
@@ -131,6 +132,23 @@ int chk_is_active(const struct checker *c, const struct chk_ent *e);
 void chk_dispatch(struct checker *c);
 void chk_really_free(struct checker *c);
 
+/* the object's check command reference */
+const struct obj_cmdref *chk_command(const struct checker *c, const struct chk_ent *e);
+
+/* checker_viable.c: whether a due check runs (Nagios's viability rules) */
+/* the interval a refused check is put off by (a host without one: 300 s) */
+double chk_viability_interval(const struct checker *c, const struct chk_ent *e);
+/* execution dependencies, parents, host_down_disable_service_checks: 1 when
+ * the check must not run (the *_skip_check_*_status state applied) */
+int chk_depends_block(struct checker *c, struct chk_ent *e, time_t now);
+/* whether the first schedule takes the object at all (init_timing_loop) */
+int chk_schedulable(struct checker *c, const struct chk_ent *e, time_t now);
+/* a due check whose period has no valid time left: warn, try again later */
+void chk_unschedulable(struct checker *c, struct chk_ent *e, time_t now);
+/* execute_*_checks off: move the check a window on (1), or 0 when the
+ * object is not to be checked at all */
+int chk_postponed(struct checker *c, struct chk_ent *e);
+
 /* checker_pace.c: the backlog's time and starts, counted into st up to now */
 void chk_backlog_count(const struct checker *c, struct checker_stats *st, double now);
 /* after the run queue was served: a backlog begins or ends */
@@ -143,6 +161,16 @@ void chk_freshness_stop(struct checker *c);
 /* checker_run.c */
 void chk_run(struct checker *c, struct chk_ent *e, double now);
 void chk_cancel_runs(struct checker *c);
+/*
+ * Detach run r from its object, which is free to run again: a builtin
+ * run is cancelled and freed; a worker's stays listed until its result
+ * comes, which is then dropped.
+ */
+void chk_detach_run(struct checker *c, struct checker_run *r);
+
+/* orphan.c */
+void chk_orphans_start(struct checker *c);
+void chk_orphans_stop(struct checker *c);
 void chk_free_detached(struct checker *c);
 
 #endif

@@ -436,35 +436,40 @@ chk_finish(struct checker_run *r, enum check_origin origin, int wait_status, con
 	chk_dispatch(c);
 }
 
-int
-checker_passive_result(struct checker *c, const struct obj_host *h, const struct obj_service *svc,
-    int rc, const char *output, time_t check_time)
+/*
+ * A result that came from outside (the command pipe, a check result
+ * file): applied at once, whatever is in flight, with its latency and its
+ * run time (finish - start: none for the pipe's).  A passive one counts as
+ * passive; an active one (from a file) has Nagios's warnings.  Clears cr.
+ */
+static int
+chk_take_result(struct checker *c, const struct obj_host *h, const struct obj_service *svc,
+    struct check_result *crp)
 {
 	struct chk_ent *e = svc != NULL ? &c->sent[svc->id] : &c->hent[h->id];
 	struct state_common *st = chk_state(c, e);
-	struct check_result cr;
+	struct check_result cr = *crp;
 	struct sm_outcome so;
 	double now = ev_now(c->loop);
-	int accept = svc != NULL ? c->cfg->accept_passive_service_checks
-	                         : c->cfg->accept_passive_host_checks;
 
-	if (!accept || !st->passive_checks_enabled)
-		return -1;
-	memset(&cr, 0, sizeof(cr));
-	if (check_result_passive(&cr, svc == NULL, rc, output != NULL ? output : "",
-	    output != NULL ? strlen(output) : 0, check_time) < 0)
-		return -1;
-	cr.check_type = STATE_CHECK_PASSIVE;
-	cr.latency = now - (double)check_time > 0 ? now - (double)check_time : 0;
-	c->st.passive++;
-	chk_count(c, svc != NULL ? CHECKSTATS_PASSIVE_SERVICE : CHECKSTATS_PASSIVE_HOST, now);
+	memset(crp, 0, sizeof(*crp));
 	e->freshening = 0;
-	st->execution_time = 0;
+	st->execution_time = check_result_exec_time(&cr);
+	if (cr.check_type == STATE_CHECK_PASSIVE) {
+		c->st.passive++;
+		chk_count(c, svc != NULL ? CHECKSTATS_PASSIVE_SERVICE : CHECKSTATS_PASSIVE_HOST,
+		    now);
+	} else {
+		if (cr.warning != CHECK_WARN_NONE && c->hooks.check_warning != NULL)
+			c->hooks.check_warning(c->hooks.arg, (time_t)now, cr.warning,
+			    svc != NULL ? svc->host : h, svc, st->execution_time, cr.rc);
+	}
 	chk_apply(c, e, &cr, now, &so);
 	/*
-	 * A passive result that changed the state or its type asks for the
-	 * active check again (a soft problem: retry_interval on, 0 meaning
-	 * now), as Nagios's handle_async_*_check_result does; like its
+	 * A result from outside (passive, or an active one from a file) that
+	 * changed the state or its type asks for the active check again (a
+	 * soft problem: retry_interval on, 0 meaning now), as Nagios's
+	 * handle_async_*_check_result does; like its
 	 * schedule_*_check, this only ever brings the scheduled check earlier.
 	 */
 	if (so.flags & SM_RESCHEDULE) {
@@ -480,6 +485,62 @@ checker_passive_result(struct checker *c, const struct obj_host *h, const struct
 	return so.flags & SM_DISCARDED ? -1 : 0;
 }
 
+int
+checker_passive_result(struct checker *c, const struct obj_host *h, const struct obj_service *svc,
+    int rc, const char *output, time_t check_time)
+{
+	struct chk_ent *e = svc != NULL ? &c->sent[svc->id] : &c->hent[h->id];
+	struct state_common *st = chk_state(c, e);
+	struct check_result cr;
+	int accept = svc != NULL ? c->cfg->accept_passive_service_checks
+	                         : c->cfg->accept_passive_host_checks;
+
+	if (!accept || !st->passive_checks_enabled)
+		return -1;
+	memset(&cr, 0, sizeof(cr));
+	if (check_result_passive(&cr, svc == NULL, rc, output != NULL ? output : "",
+	    output != NULL ? strlen(output) : 0, check_time) < 0)
+		return -1;
+	cr.check_type = STATE_CHECK_PASSIVE;
+	cr.latency = ev_now(c->loop) - (double)check_time;
+	if (cr.latency < 0)
+		cr.latency = 0;
+	return chk_take_result(c, h, svc, &cr);
+}
+
+int
+checker_file_result(struct checker *c, const struct obj_host *h, const struct obj_service *svc,
+    struct check_result *cr)
+{
+	const struct state_common *st = svc != NULL ? &c->ss[svc->id].c : &c->hs[h->id].c;
+	int accept = svc != NULL ? c->cfg->accept_passive_service_checks
+	                         : c->cfg->accept_passive_host_checks;
+
+	if (cr->check_type == STATE_CHECK_PASSIVE && (!accept || !st->passive_checks_enabled)) {
+		check_result_clear(cr);
+		return -1;
+	}
+	return chk_take_result(c, h, svc, cr);
+}
+
+void
+chk_detach_run(struct checker *c, struct checker_run *r)
+{
+	if (r->e != NULL) {
+		r->e->running = 0;
+		r->e->run = NULL;
+		chk_state(c, r->e)->is_executing = 0;
+		runq_done(c->runq, r->key);
+	}
+	r->e = NULL;
+	if (r->builtin) {
+		if (c->hooks.cancel_builtin != NULL)
+			c->hooks.cancel_builtin(c->hooks.arg, r);
+		chk_unlink(c, r);
+		free(r);
+	}
+}
+
 void
 chk_cancel_runs(struct checker *c)
 {
@@ -487,19 +548,7 @@ chk_cancel_runs(struct checker *c)
 
 	for (r = c->runs; r != NULL; r = next) {
 		next = r->next;
-		if (r->e != NULL) {
-			r->e->running = 0;
-			r->e->run = NULL;
-			chk_state(c, r->e)->is_executing = 0;
-			runq_done(c->runq, r->key);
-		}
-		r->e = NULL;
-		if (r->builtin) {
-			if (c->hooks.cancel_builtin != NULL)
-				c->hooks.cancel_builtin(c->hooks.arg, r);
-			chk_unlink(c, r);
-			free(r);
-		}
+		chk_detach_run(c, r);
 	}
 }
 

@@ -44,6 +44,8 @@ check_origin_str(enum check_origin o)
 		return "not started";
 	case CHECK_LOST:
 		return "worker lost";
+	case CHECK_EXIT_FAILED:
+		return "did not exit properly";
 	}
 	return "unknown";
 }
@@ -284,6 +286,10 @@ result_map_service(struct check_result *cr, const char *host_name, const char *s
 		result_set_only(cr, xstrdup(RESULT_LOST_TEXT));
 		cr->warning = CHECK_WARN_LOST;
 		cr->state = R_UNKNOWN;
+	} else if (origin == CHECK_EXIT_FAILED) {
+		result_set_only(cr, xstrdup("(Service check did not exit properly)"));
+		cr->warning = CHECK_WARN_NOT_EXITED;
+		cr->state = R_CRITICAL;
 	} else if (result_hint_code(cr, code)) {
 		cr->state = R_CRITICAL;
 	} else if (code < R_OK || code > R_UNKNOWN) {
@@ -310,6 +316,11 @@ result_map_host(struct check_result *cr, const char *host_name, enum check_origi
 	} else if (origin == CHECK_LOST) {
 		result_set_only(cr, xstrdup(RESULT_LOST_TEXT));
 		cr->warning = CHECK_WARN_LOST;
+		cr->state = R_DOWN;
+	} else if (origin == CHECK_EXIT_FAILED) {
+		/* Nagios says UNREACHABLE, then takes every state but UP as DOWN */
+		result_set_only(cr, xstrdup("(Host check did not exit properly)"));
+		cr->warning = CHECK_WARN_NOT_EXITED;
 		cr->state = R_DOWN;
 	} else if (result_hint_code(cr, code)) {
 		cr->state = R_DOWN;
@@ -361,6 +372,7 @@ check_result_from_exit(struct check_result *cr, int is_host, const char *host_na
 		break;
 	case CHECK_TIMED_OUT:
 	case CHECK_LOST:
+	case CHECK_EXIT_FAILED:
 		break;
 	}
 	result_take_text(cr, out, outlen, err, errlen);
@@ -370,6 +382,43 @@ check_result_from_exit(struct check_result *cr, int is_host, const char *host_na
 		result_map_host(cr, host_name, origin, code, secs, cfg);
 	else
 		result_map_service(cr, host_name, svc_desc, origin, code, secs, cfg);
+}
+
+static void
+result_set_time(struct timeval *tv, double t)
+{
+	tv->tv_sec = (time_t)t;
+	tv->tv_usec = (suseconds_t)((t - (double)tv->tv_sec) * 1e6);
+}
+
+void
+check_result_from_file(struct check_result *cr, int is_host, const char *host_name,
+    const char *svc_desc, int rc, int exited_ok, int early_timeout, const char *text,
+    size_t len, double start, double finish, const struct main_cfg *cfg)
+{
+	enum check_origin origin = early_timeout ? CHECK_TIMED_OUT
+	                         : !exited_ok   ? CHECK_EXIT_FAILED
+	                                        : CHECK_EXITED;
+	double secs;
+
+	result_set_time(&cr->start, start);
+	result_set_time(&cr->finish, finish);
+	secs = check_result_exec_time(cr);
+	cr->check_type = STATE_CHECK_ACTIVE;
+	cr->rc = rc;
+	cr->exited_ok = exited_ok != 0;
+	cr->early_timeout = early_timeout != 0;
+	cr->warning = CHECK_WARN_NONE;
+	check_output_parse(cr, text != NULL ? text : "", text != NULL ? len : 0);
+	if (cr->output == NULL)
+		cr->output = xstrdup(check_no_output_text(is_host));
+	if (host_name == NULL)
+		host_name = "";
+	if (is_host)
+		result_map_host(cr, host_name, origin, rc, secs, cfg);
+	else
+		result_map_service(cr, host_name, svc_desc != NULL ? svc_desc : "", origin, rc,
+		    secs, cfg);
 }
 
 int

@@ -29,7 +29,9 @@ enum check_origin {
 	CHECK_EXITED,       /* the plugin ran (or a shim) and exited: wait_status */
 	CHECK_TIMED_OUT,    /* killed at the check timeout */
 	CHECK_NOT_STARTED,  /* could not be executed (text in stderr) */
-	CHECK_LOST          /* the worker running it died */
+	CHECK_LOST,         /* the worker running it died */
+	CHECK_EXIT_FAILED   /* a result that says it did not exit properly (exited_ok=0
+	                     * in a check result file) */
 };
 const char *check_origin_str(enum check_origin o);
 
@@ -44,6 +46,8 @@ const char *check_origin_str(enum check_origin o);
  *   BOUNDS   "Warning: Return code of %d for check of service '%s' on host '%s'
  *            was out of bounds." (host: "for check of host '%s'")
  *   LOST     jaque's own: the worker died (Nagios has no such case)
+ *   NOT_EXITED "Warning:  Check of service '%s' on host '%s' did not exit
+ *            properly!" (two blanks; host: "Check of host '%s'")
  * The times are the check's execution time (finish - start).
  */
 enum check_warning {
@@ -52,7 +56,8 @@ enum check_warning {
 	CHECK_WARN_RC126,
 	CHECK_WARN_RC127,
 	CHECK_WARN_BOUNDS,
-	CHECK_WARN_LOST
+	CHECK_WARN_LOST,
+	CHECK_WARN_NOT_EXITED
 };
 
 struct check_result {
@@ -102,6 +107,20 @@ void check_output_parse(struct check_result *cr, const char *text, size_t len);
 void check_result_from_exit(struct check_result *cr, int is_host, const char *host_name,
     const char *svc_desc, enum check_origin origin, int wait_status, const char *out,
     size_t outlen, const char *err, size_t errlen, double timeout, const struct main_cfg *cfg);
+
+/*
+ * Fill cr from an active result read from a check result file
+ * (check_type=0 in the spool): Nagios 4.4.6 maps it as a worker's, with
+ * get_*_check_return_code.  early_timeout set: the timeout text and state,
+ * its time finish - start; exited_ok 0: "(Service check did not exit
+ * properly)" CRITICAL, "(Host check did not exit properly)" DOWN; else
+ * rc as an exit code (126, 127, out of bounds, host WARNING).  start and
+ * finish are seconds since the epoch (0: absent); the text is parsed as
+ * plugin output.  cr's strings are replaced.
+ */
+void check_result_from_file(struct check_result *cr, int is_host, const char *host_name,
+    const char *svc_desc, int rc, int exited_ok, int early_timeout, const char *text,
+    size_t len, double start, double finish, const struct main_cfg *cfg);
 
 /*
  * Fill cr from a passive result (external command or spool file) as

@@ -5,7 +5,9 @@
  * state, reads the command FIFO (compat/cmdpipe) and the check result
  * spool (compat/crspool), hands each line to the command language
  * (compat/extcmd) and journals what changed state (persist.c).  Downtime
- * moves on a one-second timer; its STARTED/STOPPED/CANCELLED lines go to
+ * moves at every whole second (when Nagios's downtime events, queued for
+ * whole seconds, fire) and on the loop pass after a command or a result
+ * that made one due now; its STARTED/STOPPED/CANCELLED lines go to
  * nagios.log.  Check results come back here from the checker's result
  * hook: a cleared acknowledgement takes its non-persistent comments with
  * it, a state change may start a pending flexible downtime, and a flap
@@ -84,6 +86,26 @@ cw_downtime_event(void *arg, enum downtime_event ev, const struct downtime *d, t
 	react_downtime(j, ev, d, t);
 }
 
+static int
+cw_date_format(void *arg)
+{
+	struct jaque *j = arg;
+
+	return j->gen->cfg.date_format_id;
+}
+
+/* a downtime is due now: tick once the callback running now (a batch of
+ * pipe lines, a check result) is done; the clock starts in cmdwire_start,
+ * whose own tick does it before then */
+static void
+cw_downtime_soon(void *arg)
+{
+	struct jaque *j = arg;
+
+	if (ev_is_active(&j->downtime_timer))
+		ev_feed_event(j->loop, &j->downtime_timer, EV_PERIODIC);
+}
+
 static void
 cw_contacts_init(struct jaque *j)
 {
@@ -104,6 +126,8 @@ cmdwire_init(struct jaque *j)
 	dh.arg = j;
 	dh.state = cw_state;
 	dh.event = cw_downtime_event;
+	dh.date_format = cw_date_format;
+	dh.soon = cw_downtime_soon;
 	j->comments = comments_new();
 	j->downtimes = downtimes_new(j->comments, &j->prog, &dh);
 	cw_contacts_init(j);
@@ -123,7 +147,7 @@ cw_control_cb(struct ev_loop *loop, ev_timer *w, int revents)
 		daemon_shutdown(j, NULL);
 	} else if (j->want_restart) {
 		j->want_restart = 0;
-		daemon_restart(j);
+		daemon_restart(j, NULL);
 	}
 }
 
@@ -222,6 +246,10 @@ cmdwire_apply(struct jaque *j, const char *line, size_t len, time_t now, int rep
 		x.flap_recheck = cw_flap_recheck;
 	}
 	st = extcmd_process(&x, line, len, now, &journal);
+	/* the loop pass after a replayed command: what it made due starts as
+	 * it did then, quietly */
+	if (replay)
+		downtimes_tick(j->downtimes, now);
 	if (st != EXTCMD_MALFORMED && st != EXTCMD_DISABLED)
 		checkstats_add(&j->prog.stats, CHECKSTATS_EXTERNAL_COMMAND, now);
 	if (st == EXTCMD_OK && journal && !replay)
@@ -253,6 +281,7 @@ cw_spool_result(void *arg, const struct crspool_result *r)
 	const struct obj_host *h = objects_find_host(o, r->host);
 	const struct obj_service *s = NULL;
 	struct state_common *st;
+	struct check_result cr;
 	time_t now = time(NULL), when;
 
 	if (h == NULL) {
@@ -276,13 +305,39 @@ cw_spool_result(void *arg, const struct crspool_result *r)
 		st = &checker_host_states(j->chk)[h->id].c;
 	}
 	when = r->start_time > 0 ? (time_t)r->start_time : now;
-	/* Nagios logs a passive result here with the state before it (a quirk it has) */
-	if (j->gen->cfg.log_passive_checks && r->check_type == 1 &&
+	/*
+	 * check_type 0 is an active result, as a worker's: Nagios maps its
+	 * exit (timeouts, "did not exit properly", codes out of bounds), takes
+	 * it whatever the passive switches say, and logs no PASSIVE line.
+	 */
+	memset(&cr, 0, sizeof(cr));
+	if (r->check_type == 0) {
+		check_result_from_file(&cr, s == NULL, h->name, s != NULL ? s->description : NULL,
+		    r->return_code, r->exited_ok, r->early_timeout, r->output, strlen(r->output),
+		    r->start_time > 0 ? r->start_time : (double)now,
+		    r->finish_time > 0 ? r->finish_time : (double)when, &j->gen->cfg);
+		cr.latency = r->latency;
+		checker_file_result(j->chk, h, s, &cr);
+		return;
+	}
+	/* Nagios logs a passive result here with the state before it (a quirk it
+	 * has), and an output it never had as glibc prints NULL */
+	if (j->gen->cfg.log_passive_checks &&
 	    (s != NULL ? j->gen->cfg.accept_passive_service_checks
 	               : j->gen->cfg.accept_passive_host_checks) && st->passive_checks_enabled)
 		nlog_passive(j->log, now, h->name, s != NULL ? s->description : NULL,
-		    st->current_state, st->output != NULL ? st->output : "");
-	checker_passive_result(j->chk, h, s, r->return_code, r->output, when);
+		    st->current_state, st->output != NULL ? st->output : "(null)");
+	/* the file's latency and run time, as Nagios keeps them */
+	if (check_result_passive(&cr, s == NULL, r->return_code, r->output, strlen(r->output),
+	    when) < 0)
+		return;
+	if (r->finish_time > r->start_time && r->start_time > 0) {
+		cr.finish.tv_sec = (time_t)r->finish_time;
+		cr.finish.tv_usec = (suseconds_t)((r->finish_time - (double)cr.finish.tv_sec) * 1e6);
+		cr.start.tv_usec = (suseconds_t)((r->start_time - (double)when) * 1e6);
+	}
+	cr.latency = r->latency;
+	checker_file_result(j->chk, h, s, &cr);
 }
 
 static void
@@ -301,14 +356,18 @@ cw_spool_cb(struct ev_loop *loop, ev_timer *w, int revents)
 }
 
 static void
-cw_downtime_cb(struct ev_loop *loop, ev_timer *w, int revents)
+cw_downtime_cb(struct ev_loop *loop, ev_periodic *w, int revents)
 {
 	struct jaque *j = w->data;
+	time_t now = time(NULL);
 
-	(void)loop;
 	(void)revents;
-	downtimes_tick(j->downtimes, time(NULL));
-	react_tick(j, time(NULL));
+	/* time() may read a clock a few milliseconds behind the loop's: the
+	 * second that just began is the one due */
+	if ((time_t)ev_now(loop) > now)
+		now = (time_t)ev_now(loop);
+	downtimes_tick(j->downtimes, now);
+	react_tick(j, now);
 }
 
 void
@@ -320,6 +379,14 @@ cmdwire_start(struct jaque *j)
 
 	ev_timer_init(&j->control_timer, cw_control_cb, 0., 0.);
 	j->control_timer.data = j;
+	/* a reload makes the pipe again when someone removed or replaced it
+	 * (Nagios keeps reading the one it has, which nobody can open any more) */
+	if (j->pipe != NULL && cfg->command_file != NULL &&
+	    !cmdpipe_intact(j->pipe, cfg->command_file)) {
+		cmdpipe_drain(j->pipe);
+		cmdpipe_free(j->pipe);
+		j->pipe = NULL;
+	}
 	if (cfg->check_external_commands && cfg->command_file != NULL && j->pipe == NULL) {
 		struct cmdpipe_hooks ph;
 
@@ -331,10 +398,10 @@ cmdwire_start(struct jaque *j)
 		if (j->pipe == NULL)
 			nlog_printf(j->log, time(NULL), "%s", err);
 	}
-	ev_timer_stop(j->loop, &j->downtime_timer);
-	ev_timer_init(&j->downtime_timer, cw_downtime_cb, 1., 1.);
+	ev_periodic_stop(j->loop, &j->downtime_timer);
+	ev_periodic_init(&j->downtime_timer, cw_downtime_cb, 0., 1., NULL);
 	j->downtime_timer.data = j;
-	ev_timer_start(j->loop, &j->downtime_timer);
+	ev_periodic_start(j->loop, &j->downtime_timer);
 	downtimes_tick(j->downtimes, time(NULL));
 	ev_timer_stop(j->loop, &j->spool_timer);
 	if (cfg->check_result_path != NULL) {
@@ -447,10 +514,81 @@ cmdwire_reload(struct jaque *j, struct config_gen *old)
 	}
 }
 
+/*
+ * What a Nagios 4.4.6 restart (SIGHUP, RESTART_PROCESS) does to downtime
+ * when it reads retention.dat again (xdata/xrddefault.c): every downtime
+ * comment is dropped (they are never kept across a restart), then each
+ * downtime is added in the file's order, which is the store's, and
+ * registered (common/downtime.c register_downtime): a new comment with a
+ * new id, and one that was in effect starts again from a depth of 0, so
+ * its STARTED line is logged again (its notification is not sent again:
+ * start_notification_sent).  The list is then sorted as sort_downtime()
+ * leaves it.  A triggered downtime goes after its trigger whatever the
+ * order, as at start-up (compat/retention_read.c).
+ */
+void
+cmdwire_restart_downtime(struct jaque *j, time_t now)
+{
+	const struct objects *o = j->gen->objs;
+	size_t i, n = downtimes_count(j->downtimes), left;
+	struct downtime *keep = xcalloc(n ? n : 1, sizeof(*keep));
+	char *added = xcalloc(n ? n : 1, 1);
+	int progress = 1, last = 0;
+
+	for (i = 0; i < n; i++) {
+		const struct downtime *d = downtimes_at(j->downtimes, i);
+
+		keep[i] = *d;
+		keep[i].host = xstrdup(d->host);
+		keep[i].svc = d->svc != NULL ? xstrdup(d->svc) : NULL;
+		keep[i].author = xstrdup(d->author);
+		keep[i].comment = xstrdup(d->comment);
+	}
+	/* gone quietly, their comments with them, and any other downtime comment */
+	j->replaying = 1;
+	for (i = 0; i < n; i++)
+		(void)downtimes_delete(j->downtimes, keep[i].id, now);
+	j->replaying = 0;
+	for (i = comments_count(j->comments); i-- > 0;) {
+		const struct comment *c = comments_at(j->comments, i);
+
+		if (c->entry_type == COMMENT_DOWNTIME)
+			comments_delete(j->comments, c->id);
+	}
+	/* the objects are new in Nagios: no downtime counted in */
+	for (i = 0; i < o->nhosts; i++)
+		checker_host_states(j->chk)[i].c.scheduled_downtime_depth = 0;
+	for (i = 0; i < o->nservices; i++)
+		checker_svc_states(j->chk)[i].c.scheduled_downtime_depth = 0;
+	for (left = n; left > 0;) {
+		if (!progress)
+			last = 1; /* triggers that are gone: let the store refuse them */
+		progress = 0;
+		for (i = 0; i < n; i++) {
+			if (added[i] || (!last && keep[i].triggered_by != 0 &&
+			    downtimes_find(j->downtimes, keep[i].triggered_by) == NULL))
+				continue;
+			(void)downtimes_add_retained(j->downtimes, &keep[i], now);
+			added[i] = 1;
+			left--;
+			progress = 1;
+		}
+	}
+	downtimes_resort(j->downtimes);
+	for (i = 0; i < n; i++) {
+		free(keep[i].host);
+		free(keep[i].svc);
+		free(keep[i].author);
+		free(keep[i].comment);
+	}
+	free(keep);
+	free(added);
+}
+
 void
 cmdwire_stop(struct jaque *j)
 {
-	ev_timer_stop(j->loop, &j->downtime_timer);
+	ev_periodic_stop(j->loop, &j->downtime_timer);
 	ev_timer_stop(j->loop, &j->spool_timer);
 	ev_timer_stop(j->loop, &j->control_timer);
 	cmdpipe_free(j->pipe);

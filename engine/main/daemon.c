@@ -3,23 +3,28 @@
  *
  * Start-up reads and checks the whole configuration before anything else
  * (so `jaque -d` with a broken configuration exits non-zero, where Nagios
- * detaches first), drops to nagios_user/nagios_group when started as
- * root, daemonises with -d (lock file with the pid, held with a lock so a
- * second instance refuses to start), opens nagios.log, starts the worker
- * processes and the checker, and runs the loop.  Signals come through
- * ev_signal: SIGTERM/SIGINT stop cleanly (workers kill every plugin
- * group, the stats file is written, the lock file removed); SIGHUP
- * reads the configuration again and, when it is good, swaps in the new
- * generation keeping every surviving object's state; when it is not, the
- * errors are logged and the old generation keeps running.
+ * detaches first), takes the lock file in every mode (one jaque per lock
+ * file: a second one, in the foreground too, is refused before it touches
+ * anything; Nagios locks only with -d), daemonises with -d, writes its pid
+ * in the lock file as root and then becomes nagios_user/nagios_group (the
+ * order of Nagios's daemon_init() and drop_privileges()), opens nagios.log
+ * (with its copies to syslog when use_syslog is on, and in the foreground
+ * to stdout: compat/nagioslog.h), starts the worker processes and the
+ * checker, and runs the loop.  Signals come through ev_signal:
+ * SIGTERM/SIGINT stop cleanly (workers kill every plugin group, the stats
+ * file is written, the lock file removed while it is still ours; the
+ * command FIFO stays, as Nagios leaves it); SIGHUP reads the configuration
+ * again and, when it is good, swaps in the new generation keeping every
+ * surviving object's state, makes the command FIFO again if it was removed,
+ * and with retention on registers the downtime again as Nagios's re-reading
+ * of retention.dat does; when it is not good, the errors are logged and the
+ * old generation keeps running.
  */
 #define _GNU_SOURCE
 #include <ev.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <grp.h>
 #include <limits.h>
-#include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +39,7 @@
 #include "compat/nagioslog.h"
 #include "compat/objcache.h"
 #include "compat/statsfile.h"
+#include "compat/syslogout.h"
 #include "engine/check/checker.h"
 #include "engine/main/builtin.h"
 #include "engine/main/daemon.h"
@@ -247,6 +253,48 @@ jq_read_config(struct jaque *j, struct config_gen *gen, struct diag *d)
 	return 0;
 }
 
+/* syslog on or off as use_syslog says (JAQUE_SYSLOG_SOCKET: another
+ * socket than /dev/log, for tests) */
+static void
+jq_syslog_set(struct jaque *j)
+{
+	const char *path = getenv("JAQUE_SYSLOG_SOCKET");
+
+	if (!j->gen->cfg.use_syslog) {
+		syslogout_free(j->syslog);
+		j->syslog = NULL;
+	} else if (j->syslog == NULL) {
+		/* Nagios's ident: syslog() without openlog() takes the program's name */
+		j->syslog = syslogout_new(path != NULL && *path != '\0' ? path : SYSLOGOUT_PATH,
+		    program_invocation_short_name);
+	}
+}
+
+/*
+ * nagios.log of the current configuration with its copies: syslog, and
+ * the console in the foreground.  -1 (errno set) when the file cannot be
+ * opened: the copies still work.
+ */
+static int
+jq_open_log(struct jaque *j)
+{
+	const struct main_cfg *cfg = &j->gen->cfg;
+	int rc = 0;
+
+	jq_syslog_set(j);
+	j->log = nlog_open(cfg->log_file, cfg->log_rotation_method, cfg->log_archive_path);
+	if (j->log == NULL) {
+		int e = errno;
+
+		j->log = nlog_open(NULL, 0, NULL);
+		errno = e;
+		rc = -1;
+	}
+	nlog_set_syslog(j->log, j->syslog);
+	nlog_set_console(j->log, j->daemon_mode ? -1 : STDOUT_FILENO);
+	return rc;
+}
+
 static void
 jq_log_start(struct jaque *j, time_t now)
 {
@@ -259,6 +307,21 @@ jq_log_start(struct jaque *j, time_t now)
 	strftime(date, sizeof(date), "%a %b %d %H:%M:%S %Z %Y", &tm);
 	nlog_printf(j->log, now, "Local time is %s", date);
 	nlog_printf(j->log, now, "LOG VERSION: 2.0");
+}
+
+/* the configuration's warnings, as Nagios logs them while it reads the
+ * configuration at every start and reload (without jaque's location) */
+static void
+jq_log_warnings(struct jaque *j, const struct diag *d, time_t now)
+{
+	unsigned i;
+
+	for (i = 0; i < diag_count(d); i++) {
+		const struct diag_entry *e = diag_get(d, i);
+
+		if (e->kind == DIAG_WARNING)
+			nlog_warning(j->log, now, "%s", e->msg);
+	}
 }
 
 /* INITIAL (at start) or CURRENT (at rotation) states of every object */
@@ -416,6 +479,8 @@ daemon_shutdown(struct jaque *j, const char *signame)
 
 	if (signame != NULL)
 		nlog_printf(j->log, now, "Caught SIG%s, shutting down...", signame);
+	else
+		nlog_printf(j->log, now, "PROGRAM_SHUTDOWN event encountered, shutting down...");
 	checker_stop(j->chk);
 	jq_write_stats(j);
 	nlog_printf(j->log, now,
@@ -471,7 +536,7 @@ jq_carry_switches(struct main_cfg *to, const struct main_cfg *from, const struct
 }
 
 void
-daemon_restart(struct jaque *j)
+daemon_restart(struct jaque *j, const char *signame)
 {
 	struct config_gen *gen = xcalloc(1, sizeof(*gen));
 	struct diag *d = diag_new(NULL);
@@ -479,7 +544,10 @@ daemon_restart(struct jaque *j)
 	time_t now = time(NULL);
 	unsigned i;
 
-	nlog_printf(j->log, now, "Caught SIGHUP, restarting...");
+	if (signame != NULL)
+		nlog_printf(j->log, now, "Caught SIG%s, restarting...", signame);
+	else
+		nlog_printf(j->log, now, "PROGRAM_RESTART event encountered, restarting...");
 	if (jq_read_config(j, gen, d) < 0) {
 		for (i = 0; i < diag_count(d); i++) {
 			const struct diag_entry *e = diag_get(d, i);
@@ -495,7 +563,6 @@ daemon_restart(struct jaque *j)
 		diag_free(d);
 		return;
 	}
-	diag_free(d);
 	/* retention as it stands before the change, as Nagios saves it */
 	persist_stop(j, 1);
 	jq_carry_switches(&gen->cfg, &j->gen->cfg, &j->prog);
@@ -515,13 +582,12 @@ daemon_restart(struct jaque *j)
 		free(old);
 	}
 	nlog_close(j->log);
-	j->log = nlog_open(j->gen->cfg.log_file, j->gen->cfg.log_rotation_method,
-	    j->gen->cfg.log_archive_path);
-	if (j->log == NULL) {
+	if (jq_open_log(j) < 0)
 		log_warn("cannot open %s", j->gen->cfg.log_file);
-		j->log = nlog_open(NULL, 0, NULL);
-	}
 	jq_log_start(j, now);
+	qhwire_reload(j);
+	jq_log_warnings(j, d, now);
+	diag_free(d);
 	if (j->gen->cfg.object_cache_file != NULL) {
 		char err[512];
 
@@ -529,6 +595,15 @@ daemon_restart(struct jaque *j)
 		    sizeof(err)) < 0)
 			nlog_warning(j->log, now, "%s", err);
 	}
+	/*
+	 * As after Nagios's restart (base/nagios.c): the initial states when
+	 * log_initial_states is on; then retention.dat read again, which gives
+	 * every downtime a new comment and starts again one in effect.
+	 */
+	if (j->gen->cfg.log_initial_states)
+		jq_log_states(j, now, 1);
+	if (j->gen->cfg.retain_state_information && j->gen->cfg.state_retention_file != NULL)
+		cmdwire_restart_downtime(j, now);
 	checker_start(j->chk);
 	persist_start(j);
 	cmdwire_start(j);
@@ -541,161 +616,23 @@ jq_sighup_cb(struct ev_loop *loop, ev_signal *w, int revents)
 {
 	(void)loop;
 	(void)revents;
-	daemon_restart(w->data);
-}
-
-/* ---- process set-up ---- */
-
-/*
- * As root, become nagios_user and nagios_group (names or numbers).  Unset,
- * they default to "nagios" as Debian's nagios4 is built; a default that
- * does not exist on this machine leaves jaque as it is, a configured one
- * that does not exist is an error.
- */
-static int
-jq_drop_privileges(const struct main_cfg *cfg)
-{
-	const char *user = cfg->nagios_user != NULL ? cfg->nagios_user : "nagios";
-	const char *group = cfg->nagios_group != NULL ? cfg->nagios_group : "nagios";
-	struct passwd *pw = NULL;
-	struct group *gr = NULL;
-	uid_t uid;
-	gid_t gid;
-
-	if (geteuid() != 0)
-		return 0;
-	gr = getgrnam(group);
-	if (gr == NULL && strspn(group, "0123456789") == strlen(group))
-		gr = getgrgid((gid_t)strtoul(group, NULL, 10));
-	if (gr == NULL && cfg->nagios_group != NULL) {
-		fprintf(stderr, "Error: could not find group '%s'\n", group);
-		return -1;
-	}
-	pw = getpwnam(user);
-	if (pw == NULL && strspn(user, "0123456789") == strlen(user))
-		pw = getpwuid((uid_t)strtoul(user, NULL, 10));
-	if (pw == NULL && cfg->nagios_user != NULL) {
-		fprintf(stderr, "Error: could not find user '%s'\n", user);
-		return -1;
-	}
-	gid = gr != NULL ? gr->gr_gid : pw != NULL ? pw->pw_gid : getegid();
-	uid = pw != NULL ? pw->pw_uid : geteuid();
-	if (gid != getegid() && setgid(gid) < 0) {
-		fprintf(stderr, "Error: could not set group id %u: %s\n", (unsigned)gid,
-		    strerror(errno));
-		return -1;
-	}
-	if (pw != NULL && uid != 0) {
-		if (initgroups(pw->pw_name, gid) < 0 || setuid(uid) < 0) {
-			fprintf(stderr, "Error: could not become user '%s': %s\n", pw->pw_name,
-			    strerror(errno));
-			return -1;
-		}
-	}
-	return 0;
-}
-
-/* 1 (and a message) when a running process holds the lock file */
-static int
-jq_lock_held(const char *path)
-{
-	struct flock fl;
-	int fd;
-
-	if (path == NULL || (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-		return 0;
-	memset(&fl, 0, sizeof(fl));
-	fl.l_type = F_WRLCK;
-	fl.l_whence = SEEK_SET;
-	if (fcntl(fd, F_GETLK, &fl) == 0 && fl.l_type != F_UNLCK) {
-		fprintf(stderr, "Lockfile '%s' looks like its already held by another instance "
-		    "(PID %ld).  Bailing out...\n", path, (long)fl.l_pid);
-		close(fd);
-		return 1;
-	}
-	close(fd);
-	return 0;
-}
-
-/* the lock file, locked; -1 when another instance holds it */
-static int
-jq_lock(struct jaque *j)
-{
-	struct flock fl;
-	char buf[32];
-	int fd, n;
-
-	if (j->lock_path == NULL)
-		return 0;
-	fd = open(j->lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-	if (fd < 0) {
-		fprintf(stderr, "Error: cannot open lock file '%s': %s\n", j->lock_path,
-		    strerror(errno));
-		return -1;
-	}
-	memset(&fl, 0, sizeof(fl));
-	fl.l_type = F_WRLCK;
-	fl.l_whence = SEEK_SET;
-	if (fcntl(fd, F_SETLK, &fl) < 0) {
-		n = (int)read(fd, buf, sizeof(buf) - 1);
-		buf[n > 0 ? n : 0] = '\0';
-		fprintf(stderr, "Lockfile '%s' looks like its already held by another instance "
-		    "(PID %ld).  Bailing out...\n", j->lock_path, strtol(buf, NULL, 10));
-		close(fd);
-		return -1;
-	}
-	n = snprintf(buf, sizeof(buf), "%d\n", (int)getpid());
-	if (ftruncate(fd, 0) < 0 || write(fd, buf, (size_t)n) != n) {
-		fprintf(stderr, "Error: cannot write lock file '%s': %s\n", j->lock_path,
-		    strerror(errno));
-		close(fd);
-		return -1;
-	}
-	j->lock_fd = fd;
-	return 0;
-}
-
-/* fork into the background; the parent exits 0 once the child is set up */
-static int
-jq_daemonize(void)
-{
-	pid_t pid = fork();
-	int fd;
-
-	if (pid < 0)
-		return -1;
-	if (pid > 0)
-		_exit(0);
-	if (setsid() < 0)
-		return -1;
-	pid = fork();
-	if (pid < 0)
-		return -1;
-	if (pid > 0)
-		_exit(0);
-	umask(022);
-	if (chdir("/") < 0)
-		return -1;
-	fd = open("/dev/null", O_RDWR);
-	if (fd >= 0) {
-		dup2(fd, 0);
-		dup2(fd, 1);
-		dup2(fd, 2);
-		if (fd > 2)
-			close(fd);
-	}
-	return 0;
+	daemon_restart(w->data, "HUP");
 }
 
 int
 daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 {
 	struct jaque j;
-	struct diag *d = diag_new(stderr);
+	struct diag *d;
 	struct wpool_opts po;
+	struct procsetup_ids ids;
 	time_t now;
 	ssize_t n;
 
+	procsetup_std_fds();
+	/* the errors go to stderr below; the warnings to nagios.log (and the
+	 * console) once it is open, as Nagios logs them */
+	d = diag_new(NULL);
 	memset(&j, 0, sizeof(j));
 	j.gen = xcalloc(1, sizeof(*j.gen));
 	j.config_path = config_path;
@@ -709,6 +646,12 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 	}
 	j.self_exe[n] = '\0';
 	if (jq_read_config(&j, j.gen, d) < 0) {
+		unsigned i;
+
+		for (i = 0; i < diag_count(d); i++) {
+			if (diag_get(d, i)->kind == DIAG_ERROR)
+				fprintf(stderr, "%s\n", diag_get(d, i)->text);
+		}
 		fprintf(stderr, "Bailing out due to errors encountered in the configuration "
 		    "(%u error(s)). Run jaque -v to see them all.\n", diag_errors(d));
 		config_gen_free(j.gen);
@@ -716,33 +659,33 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 		diag_free(d);
 		return 1;
 	}
-	diag_free(d);
-	if (jq_drop_privileges(&j.gen->cfg) < 0) {
+	j.daemon_mode = daemonize;
+	j.lock_path = j.gen->cfg.lock_file != NULL ? xstrdup(j.gen->cfg.lock_file) : NULL;
+	jq_syslog_set(&j);
+	/*
+	 * One jaque per lock file, in the foreground too: a second one is
+	 * refused before it touches anything of the first one's (-d refuses
+	 * before detaching, so the exit code says so; the daemon takes the
+	 * lock itself).  The lock is taken and written as root, then jaque
+	 * becomes nagios_user.
+	 */
+	if (procsetup_find_ids(&j.gen->cfg, &ids) < 0 || procsetup_lock_held(&j) ||
+	    (daemonize && procsetup_daemonize() < 0) || procsetup_lock(&j) < 0 ||
+	    procsetup_become(&ids) < 0) {
+		diag_free(d);
+		procsetup_unlock(&j);
+		syslogout_free(j.syslog);
 		config_gen_free(j.gen);
 		free(j.gen);
+		free(j.lock_path);
 		return 1;
-	}
-	if (daemonize) {
-		j.lock_path = j.gen->cfg.lock_file != NULL ? xstrdup(j.gen->cfg.lock_file) : NULL;
-		/* refuse before detaching when another instance holds the lock,
-		 * so the exit code says so; the daemon takes the lock itself */
-		if (jq_lock_held(j.lock_path) || jq_daemonize() < 0 || jq_lock(&j) < 0) {
-			config_gen_free(j.gen);
-			free(j.gen);
-			free(j.lock_path);
-			return 1;
-		}
 	}
 	signal(SIGPIPE, SIG_IGN);
 	j.loop = ev_default_loop(EVFLAG_AUTO);
 	j.program_start = now = time(NULL);
-	j.log = nlog_open(j.gen->cfg.log_file, j.gen->cfg.log_rotation_method,
-	    j.gen->cfg.log_archive_path);
-	if (j.log == NULL) {
+	if (jq_open_log(&j) < 0)
 		fprintf(stderr, "Warning: Cannot open log file '%s' for writing: %s\n",
 		    j.gen->cfg.log_file, strerror(errno));
-		j.log = nlog_open(NULL, 0, NULL);
-	}
 	jq_log_start(&j, now);
 	if (j.gen->cfg.object_cache_file != NULL) {
 		char err[512];
@@ -762,11 +705,13 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 		nlog_printf(j.log, now, "Error: could not start the worker processes; plugins "
 		    "cannot run");
 	j.builtin = builtin_new(j.loop, NULL);
+	qhwire_start(&j);
+	jq_log_warnings(&j, d, now);
+	diag_free(d);
 	j.stats_path = statsfile_path(&j.gen->cfg);
 	j.chk = jq_new_checker(&j, j.gen);
 	react_init(&j);
 	react_gen(&j);
-	j.daemon_mode = daemonize;
 	progstate_init(&j.prog, j.program_start, (long)getpid(), daemonize);
 	cmdwire_init(&j);
 	persist_load_file(&j, now);
@@ -794,6 +739,7 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 	ev_run(j.loop, 0);
 
 	/* shutdown: the checker was stopped by the signal handler */
+	qhwire_stop(&j);
 	cmdwire_stop(&j);
 	persist_stop(&j, 0);
 	cmdwire_free(&j);
@@ -806,10 +752,8 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 	checker_free(j.chk, 1);
 	nlog_printf(j.log, time(NULL), "Successfully shutdown... (PID=%d)", (int)getpid());
 	nlog_close(j.log);
-	if (j.lock_fd >= 0) {
-		unlink(j.lock_path);
-		close(j.lock_fd);
-	}
+	syslogout_free(j.syslog);
+	procsetup_unlock(&j);
 	free(j.lock_path);
 	free(j.stats_path);
 	config_gen_free(j.gen);

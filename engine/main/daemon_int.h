@@ -25,9 +25,11 @@ struct checker;
 struct wpool;
 struct builtin;
 struct nlog;
+struct syslogout;
 struct comments;
 struct downtimes;
 struct cmdpipe;
+struct qhwire;
 struct journal;
 struct snapshot;
 struct notifier;
@@ -50,6 +52,9 @@ struct jaque {
 	char *stats_path;
 	char *lock_path;
 	int lock_fd;
+	dev_t lock_dev;                 /* the lock file taken, removed at exit only */
+	ino_t lock_ino;                 /* while the path still names it */
+	struct syslogout *syslog;       /* use_syslog: nagios.log's lines to syslog */
 	time_t program_start;
 	ev_signal sigterm;
 	ev_signal sigint;
@@ -75,7 +80,8 @@ struct jaque {
 
 	/* cmdwire.c */
 	struct cmdpipe *pipe;
-	ev_timer downtime_timer;
+	struct qhwire *qh;              /* qhwire.c: the query handler socket */
+	ev_periodic downtime_timer;     /* every whole second, as downtime events fire */
 	ev_timer spool_timer;
 	ev_timer control_timer;         /* restart / shutdown asked for by a command */
 	int want_restart;
@@ -126,6 +132,10 @@ void cmdwire_init(struct jaque *j);
 void cmdwire_start(struct jaque *j);
 /* a new generation: contact states and comments/downtime of vanished objects */
 void cmdwire_reload(struct jaque *j, struct config_gen *old);
+/* after a reload with retention on: downtime and its comments as Nagios's
+ * reading of retention.dat leaves them (each downtime registered again:
+ * a new comment, one in effect started again) */
+void cmdwire_restart_downtime(struct jaque *j, time_t now);
 void cmdwire_stop(struct jaque *j);
 void cmdwire_free(struct jaque *j);
 /* apply one command line (the pipe, the journal replay) */
@@ -138,6 +148,13 @@ void cmdwire_result(struct jaque *j, const char *host, const char *svc, unsigned
  * comment unless the object has one, STOPPED and DISABLED delete it */
 void cmdwire_flapping(struct jaque *j, const char *host, const char *svc,
     const struct flap_outcome *fo, time_t now);
+
+/* qhwire.c: the query handler socket (query_socket): made at start (after
+ * the workers), made anew at a reload (after the new log is open), closed
+ * and its file removed at stop */
+void qhwire_start(struct jaque *j);
+void qhwire_reload(struct jaque *j);
+void qhwire_stop(struct jaque *j);
 
 /* react.c */
 void react_init(struct jaque *j);
@@ -167,11 +184,38 @@ void react_flap_ended(struct jaque *j, const struct obj_host *h, const struct ob
     int type, time_t now);
 void react_downtime(struct jaque *j, int ev, const struct downtime *d, time_t now);
 
+/* procsetup.c: the process at start, in this order (see there) */
+/* the user and group jaque runs as (procsetup_find_ids), applied by procsetup_become */
+struct procsetup_ids {
+	int change;          /* started as root: become them */
+	uid_t uid;
+	gid_t gid;
+	char name[256];      /* the user's name, for initgroups; "" when none */
+};
+struct main_cfg;
+/* as root, look up nagios_user / nagios_group; 0, or -1 (said on stderr) */
+int procsetup_find_ids(const struct main_cfg *cfg, struct procsetup_ids *ids);
+/* become them (nothing when not root); 0 or -1 */
+int procsetup_become(const struct procsetup_ids *ids);
+/* 1 (and the refusal said) when a running process holds the lock file */
+int procsetup_lock_held(struct jaque *j);
+/* take the lock file and write the pid; 0, or -1 (said) */
+int procsetup_lock(struct jaque *j);
+/* at exit: remove the lock file while it is still ours, then let it go */
+void procsetup_unlock(struct jaque *j);
+/* stdin, stdout and stderr open (on /dev/null when closed) */
+void procsetup_std_fds(void);
+/* fork into the background; the parent exits 0; 0 or -1 in the child */
+int procsetup_daemonize(void);
+
 /* daemon.c */
 /* a flapping edge: the FLAPPING ALERT line, the comment, the notifications */
 void daemon_flap_edge(struct jaque *j, time_t t, const struct obj_host *h,
     const struct obj_service *s, const struct flap_outcome *fo);
-void daemon_restart(struct jaque *j);
-void daemon_shutdown(struct jaque *j, const char *why);
+/* a reload (signame "HUP": SIGHUP; NULL: the RESTART_PROCESS command) and
+ * a shutdown (signame "TERM", "INT"; NULL: SHUTDOWN_PROCESS), each logging
+ * what Nagios logs for its cause */
+void daemon_restart(struct jaque *j, const char *signame);
+void daemon_shutdown(struct jaque *j, const char *signame);
 
 #endif

@@ -1,6 +1,7 @@
 /*
  * jaque: the command line.  `jaque nagios.cfg` runs the engine in the
- * foreground, `jaque -d nagios.cfg` as a daemon (daemon.c); -v verifies
+ * foreground (the banner, then the log lines Nagios prints on its console),
+ * `jaque -d nagios.cfg` as a daemon (daemon.c); -v verifies
  * a configuration the way `nagios -v` does and -vp precaches objects like
  * `nagios -vp`.  `jaque --worker` is worker mode: the engine starts its
  * workers that way (engine/worker/worker.h), never a user.
@@ -42,11 +43,26 @@ jaque_usage(FILE *fp)
 	    "  -h, --help                   This help\n");
 }
 
+#ifndef PACKAGE_URL
+#define PACKAGE_URL ""
+#endif
+
+/*
+ * The banner, in the shape of Nagios's (base/nagios.c main(): the name and
+ * version, copyright, licence, a blank line, "Website: "): printed by -v
+ * and, as Nagios prints it, when jaque runs in the foreground, before its
+ * log lines (the daemon prints nothing).
+ */
 static void
 jaque_banner(void)
 {
 	printf("\njaque %s (compatible with Nagios Core 4.4.6)\n", PACKAGE_VERSION);
-	printf("Reads and writes the configuration and files of Nagios Core 4.\n\n");
+	printf("Copyright (c) the jaque authors\n");
+	printf("Reads and writes the configuration and files of Nagios Core 4\n");
+	printf("and runs in its place.\n");
+	printf("License: GPL-2.0-or-later\n\n");
+	printf("Website: %s\n", PACKAGE_URL[0] != '\0' ? PACKAGE_URL : "none yet (README.md)");
+	fflush(stdout);
 }
 
 static const char jaque_problem_text[] =
@@ -167,5 +183,8 @@ main(int argc, char **argv)
 		jaque_banner();
 		return jaque_verify(argv[optind], jaque_cfg, verify, precache);
 	}
+	/* in the foreground the log lines Nagios shows follow on stdout (daemon.c) */
+	if (!daemonize)
+		jaque_banner();
 	return daemon_run(argv[optind], jaque_cfg, daemonize);
 }

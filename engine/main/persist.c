@@ -13,7 +13,9 @@
  * (engine/util/cowmem.h) instead of one page fault each at the next
  * checks.  The child writes its own warning to
  * nagios.log when the write fails (one write(2) with O_APPEND, like
- * every line).  Shutdown saves retention in this process, as the last act.
+ * every line).  Shutdown saves retention in this process, as the last act,
+ * and removes status.dat as Nagios does, but only the one this process
+ * wrote: never another instance's.
  *
  * The journal (compat/journal.h) holds every state-changing command
  * applied since the last retention save: a save rotates it first and
@@ -394,6 +396,24 @@ persist_start(struct jaque *j)
 	persist_status_now(j);
 }
 
+/* 1 when the status file at path names this process (its programstatus
+ * block, near the top, has nagios_pid=<our pid>) */
+static int
+persist_status_is_ours(const char *path)
+{
+	char buf[8192], want[64];
+	FILE *fp = fopen(path, "r");
+	size_t n;
+
+	if (fp == NULL)
+		return 0;
+	n = fread(buf, 1, sizeof(buf) - 1, fp);
+	fclose(fp);
+	buf[n] = '\0';
+	snprintf(want, sizeof(want), "\tnagios_pid=%ld\n", (long)getpid());
+	return strstr(buf, want) != NULL;
+}
+
 void
 persist_stop(struct jaque *j, int restart)
 {
@@ -411,7 +431,8 @@ persist_stop(struct jaque *j, int restart)
 	j->journal = NULL;
 	free(j->journal_base);
 	j->journal_base = NULL;
-	/* Nagios removes status.dat when it stops (not when it restarts) */
-	if (persist_status_on(j))
+	/* Nagios removes status.dat when it stops (not when it restarts); this
+	 * one only while it is still this process's */
+	if (persist_status_on(j) && persist_status_is_ours(j->gen->cfg.status_file))
 		unlink(j->gen->cfg.status_file);
 }

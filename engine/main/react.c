@@ -371,6 +371,10 @@ react_downtime(struct jaque *j, int ev, const struct downtime *d, time_t now)
 	c = rx_state(j, h, s);
 	switch (ev) {
 	case DOWNTIME_EV_STARTED:
+		/* once per downtime (handle_scheduled_downtime): one started again
+		 * after a restart or a reload had its notification already */
+		if (d->start_notification_sent)
+			break;
 		/* Nagios notifies before it counts the downtime in */
 		c->scheduled_downtime_depth--;
 		react_notify(j, h, s, NOTIFY_DOWNTIMESTART, d->author, d->comment, 0, now);

@@ -9,36 +9,43 @@
  * does every removal; an id map (open addressing) finds one by id.
  *
  * Time: an entry's state says what it waits for (dt_wants): START at
- * start_time (fixed, untriggered, not started), END at end_time (fixed)
- * or flex_downtime_start + duration (flexible) once in effect, EXPIRE at
- * end_time + 1 (flexible or triggered, not started: Nagios's expire
- * event).  A tick makes one O(n) pass for what is due (no timers to keep
- * in step with deletions) and handles it in time order.
+ * start_time (fixed, untriggered, not started) or at flex_downtime_start
+ * (a host's flexible downtime its object's problem started), END at
+ * end_time (fixed) or flex_downtime_start + duration (flexible) once in
+ * effect, EXPIRE at end_time + 1 (flexible or triggered, not started:
+ * Nagios's expire event).  A tick makes one O(n) pass for what is due (no
+ * timers to keep in step with deletions) and handles it in time order.
+ * Nothing starts inside downtimes_schedule: Nagios starts downtime from
+ * its event loop, after the whole batch of commands (the soon hook asks
+ * the daemon for the tick that stands for that pass).
  *
  * Kept from Nagios 4.4.6: depth +1 at a start, -1 at an end or cancel
- * (never below 0); the comment's "(Nagios Process)" author; the refusals
- * of schedule_downtime and downtime_add (and the id an unknown trigger
- * uses up); a trigger's end stops, its cancel cancels, what it triggered,
- * its expiry leaves them; delete_matching cancels its matches last first;
- * retention gives a downtime a new comment and restarts one in effect.
+ * (never below 0); STARTED and the start notification only from a depth
+ * of 0, start_notification_sent set then only; the comment's "(Nagios
+ * Process)" author and its dates in date_format; the refusals of
+ * schedule_downtime and downtime_add (and the id an unknown trigger uses
+ * up); a triggered downtime starts only when its trigger starts (one
+ * scheduled under a trigger already in effect waits); a trigger's end
+ * stops what it triggered (one still waiting starts and stops then: both
+ * lines), its cancel cancels them, its expiry leaves them; a flexible
+ * downtime waits for its object's next change of state or state type,
+ * even when it is scheduled during a problem; delete_matching cancels its
+ * matches last first; retention gives a downtime a new comment and
+ * restarts one in effect.
  *
  * Different, and why:
  *  - the event hook hears what Nagios logs: STARTED only when the depth
  *    was 0, STOPPED and CANCELLED only when it is 0 again.  During
  *    STARTED, d->start_notification_sent is still the old value (1: the
  *    notification went out before a restart); it is set to 1 after.
- *  - the expiry of a downtime that never started reaches no hook (Nagios
- *    sends DOWNTIMEEND then; the event enum has no value for it).
- *  - a triggered downtime scheduled while its trigger is in effect starts
- *    at once: Nagios starts downtime from its event loop, after the whole
- *    command, so SCHEDULE_AND_PROPAGATE_TRIGGERED_HOST_DOWNTIME's children
- *    start with their parent; here the parent starts in downtimes_schedule.
- *  - a flexible downtime starts at scheduling when its object is in a
- *    problem state inside [start, end] (downtime.h; as Nagios 4.5).
  *  - a triggered flexible downtime lasts its duration from its start
  *    (4.4.6 ends it at once: flex_downtime_start stays 0; fixed in 4.5).
  *  - an unstarted triggered fixed downtime expires at end_time + 1 too
  *    (Nagios keeps it until some flexible downtime's expiry runs).
+ *  - a host's flexible downtime its problem is starting starts once: two
+ *    state changes before the next tick do not start it and then end it
+ *    (Nagios queues a start event for each, and the second one finds it
+ *    in effect and ends it).
  *  - author and comment are never NULL ("" when none).
  *
  * The hooks must not change the store.  Called by the daemon (tick,
@@ -51,6 +58,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compat/config/maincfg.h"
 #include "engine/notify/comment.h"
 #include "engine/objects/progstate.h"
 #include "engine/objects/state.h"
@@ -82,6 +90,7 @@ struct dt_entry {
 	struct dt_obj *obj;
 	struct dt_entry *trigger; /* the entry that triggers this one, while it exists */
 	struct dt_chain kids;     /* the entries this one triggers */
+	int start_soon;           /* a host's flexible one: start at the next tick */
 };
 
 enum dt_due_kind { DT_START, DT_END, DT_EXPIRE };
@@ -144,6 +153,38 @@ chain_insert(struct dt_chain *c, struct dt_entry *e, int l)
 	else
 		c->head = e;
 	c->len++;
+}
+
+/* turn each run of entries that tie in Nagios's order the other way round:
+ * every entry after the run's first moves to the run's front in turn */
+static void
+chain_reverse_ties(struct dt_chain *c, int l)
+{
+	struct dt_entry *run = c->head, *end, *after, *front, *e, *next;
+
+	while (run != NULL) {
+		end = run;
+		while (end->link[l].next != NULL && !dt_before(&run->d, &end->link[l].next->d))
+			end = end->link[l].next;
+		after = end->link[l].next;
+		for (front = run, e = run->link[l].next; e != after; e = next) {
+			next = e->link[l].next;
+			e->link[l].prev->link[l].next = next;
+			if (next != NULL)
+				next->link[l].prev = e->link[l].prev;
+			else
+				c->tail = e->link[l].prev;
+			e->link[l].prev = front->link[l].prev;
+			e->link[l].next = front;
+			if (front->link[l].prev != NULL)
+				front->link[l].prev->link[l].next = e;
+			else
+				c->head = e;
+			front->link[l].prev = e;
+			front = e;
+		}
+		run = after;
+	}
 }
 
 static void
@@ -276,6 +317,9 @@ dt_wants(const struct dt_entry *e, time_t *t, int *kind)
 	if (d->is_in_effect) {
 		*kind = DT_END;
 		*t = d->fixed ? d->end_time : d->flex_downtime_start + (time_t)d->duration;
+	} else if (e->start_soon) {
+		*kind = DT_START;
+		*t = d->flex_downtime_start;
 	} else if (d->fixed && d->triggered_by == 0) {
 		*kind = DT_START;
 		*t = d->start_time;
@@ -363,6 +407,7 @@ dt_begin(struct downtimes *dt, struct dt_entry *e, time_t now)
 
 	if (e->d.is_in_effect)
 		return;
+	e->start_soon = 0;
 	st = dt_state(dt, e->d.host, e->d.svc);
 	if (!e->d.fixed && e->d.flex_downtime_start == 0)
 		e->d.flex_downtime_start = now;
@@ -381,9 +426,11 @@ dt_begin(struct downtimes *dt, struct dt_entry *e, time_t now)
 
 /*
  * End e (ev STOPPED: its time is up; CANCELLED: deleted), delete its
- * comment and free it; then the same for what it triggers.  (Nagios
- * starts and stops one of those that had not started; here none can be
- * pending while its trigger is in effect, see dt_register.)
+ * comment and free it; then the same for what it triggers.  At a STOPPED,
+ * Nagios's handle_scheduled_downtime hands each of those to itself: one
+ * that had not started (scheduled while e was already in effect) starts
+ * there, and is stopped at the next turn of its loop, so it logs STARTED
+ * and STOPPED when its object's depth was 0.
  */
 static void
 dt_finish(struct downtimes *dt, struct dt_entry *e, enum downtime_event ev, time_t now)
@@ -403,6 +450,8 @@ dt_finish(struct downtimes *dt, struct dt_entry *e, enum downtime_event ev, time
 		dt_emit(dt, ev, e, now);
 	for (k = dt_take_kids(e); k != NULL; k = next) {
 		next = k->link[DT_L_TRIGGER].next;
+		if (ev == DOWNTIME_EV_STOPPED && !k->d.is_in_effect)
+			dt_begin(dt, k, now);
 		dt_finish(dt, k, ev, now);
 	}
 	dt_entry_free(e);
@@ -419,16 +468,55 @@ dt_expire(struct downtimes *dt, struct dt_entry *e, time_t now)
 	dt_entry_free(e);
 }
 
-/* Nagios's SHORT_DATE_TIME in the "us" date_format */
+/* Nagios's SHORT_DATE_TIME (get_datetime_string) in date_format fmt */
 static void
-dt_datetime(time_t t, char *buf, size_t n)
+dt_datetime(time_t t, int fmt, char *buf, size_t n)
 {
+	int y, mo, d;
 	struct tm tm;
 
 	if (localtime_r(&t, &tm) == NULL)
 		memset(&tm, 0, sizeof(tm));
-	snprintf(buf, n, "%02d-%02d-%04d %02d:%02d:%02d", tm.tm_mon + 1, tm.tm_mday,
-	    tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec);
+	y = tm.tm_year + 1900;
+	mo = tm.tm_mon + 1;
+	d = tm.tm_mday;
+	if (fmt == MAINCFG_DATE_EURO)
+		snprintf(buf, n, "%02d-%02d-%04d %02d:%02d:%02d", d, mo, y, tm.tm_hour, tm.tm_min,
+		    tm.tm_sec);
+	else if (fmt == MAINCFG_DATE_ISO8601 || fmt == MAINCFG_DATE_STRICT_ISO8601)
+		snprintf(buf, n, "%04d-%02d-%02d%c%02d:%02d:%02d", y, mo, d,
+		    fmt == MAINCFG_DATE_STRICT_ISO8601 ? 'T' : ' ', tm.tm_hour, tm.tm_min,
+		    tm.tm_sec);
+	else
+		snprintf(buf, n, "%02d-%02d-%04d %02d:%02d:%02d", mo, d, y, tm.tm_hour, tm.tm_min,
+		    tm.tm_sec);
+}
+
+/* the 32-bit int that holds the low 32 bits of v (two's complement) */
+static long long
+dt_int32(uint64_t v)
+{
+	uint32_t u = (uint32_t)v;
+
+	return u <= INT32_MAX ? (long long)u : (long long)u - (long long)UINT32_MAX - 1;
+}
+
+/*
+ * The "N hours and M minutes" of a flexible downtime's comment as
+ * register_downtime computes them: in int, so a duration past 2^31 hours,
+ * or past 2^31 seconds for the minutes, wraps as it does there (hours is
+ * duration / 3600 cut to an int; minutes is (duration - hours * 3600, the
+ * product in int) / 60, cut to an int).
+ */
+static void
+dt_hours_minutes(unsigned long duration, long long *hours, long long *minutes)
+{
+	uint64_t dur = duration, h32, prod;
+
+	*hours = dt_int32(dur / 3600);
+	h32 = (uint32_t)*hours;
+	prod = (uint64_t)dt_int32(h32 * 3600u); /* sign-extended, as int to unsigned long */
+	*minutes = dt_int32((dur - prod) / 60);
 }
 
 /* the comment register_downtime adds; returns its id (0 when it could not be added) */
@@ -436,12 +524,16 @@ static unsigned long
 dt_add_comment(struct downtimes *dt, const struct downtime *d, const char *author, time_t now)
 {
 	const char *what = d->svc != NULL ? "service" : "host";
+	int fmt = dt->hooks.date_format != NULL ? dt->hooks.date_format(dt->hooks.arg)
+	                                        : MAINCFG_DATE_US;
 	const struct comment *c;
 	char from[64], to[64];
+	long long hours, minutes;
 	char *text;
 
-	dt_datetime(d->start_time, from, sizeof(from));
-	dt_datetime(d->end_time, to, sizeof(to));
+	dt_datetime(d->start_time, fmt, from, sizeof(from));
+	dt_datetime(d->end_time, fmt, to, sizeof(to));
+	dt_hours_minutes(d->duration, &hours, &minutes);
 	if (d->fixed)
 		text = xasprintf(
 		    "This %s has been scheduled for fixed downtime from %s to %s.  "
@@ -450,9 +542,9 @@ dt_add_comment(struct downtimes *dt, const struct downtime *d, const char *autho
 	else
 		text = xasprintf(
 		    "This %s has been scheduled for flexible downtime starting between "
-		    "%s and %s and lasting for a period of %lu hours and %lu minutes.  "
+		    "%s and %s and lasting for a period of %lld hours and %lld minutes.  "
 		    "Notifications for the %s will not be sent out during that time period.",
-		    what, from, to, d->duration / 3600, d->duration % 3600 / 60, what);
+		    what, from, to, hours, minutes, what);
 	c = comments_add(dt->cs, 0, &dt->prog->next_comment_id, COMMENT_DOWNTIME, d->host, d->svc,
 	    now, author != NULL ? author : "(Nagios Process)", text, 0, COMMENT_SOURCE_INTERNAL, 0,
 	    0);
@@ -494,7 +586,17 @@ dt_add(struct downtimes *dt, const struct downtime *src, struct dt_entry *trigge
 	return e;
 }
 
-/* start a downtime not in effect if it is due now (register_downtime) */
+/* ask the daemon for a tick on its next loop pass */
+static void
+dt_soon(struct downtimes *dt)
+{
+	if (dt->hooks.soon != NULL)
+		dt->hooks.soon(dt->hooks.arg);
+}
+
+/* a downtime read from retention, not in effect: start it if it is due now
+ * (at start-up Nagios starts it in the first pass of its loop, with its
+ * trigger when it has one, before anything else can happen to it) */
 static void
 dt_register(struct downtimes *dt, struct dt_entry *e, time_t now)
 {
@@ -590,11 +692,10 @@ downtimes_schedule(struct downtimes *dt, const char *host, const char *svc, time
 		.duration = duration,
 		.fixed = fixed };
 	e = dt_add(dt, &src, trigger, now);
-	dt_register(dt, e, now);
-	if (!fixed && triggered_by == 0 && start <= now && now <= end && st->current_state != 0) {
-		e->d.flex_downtime_start = now;
-		dt_begin(dt, e, now);
-	}
+	/* register_downtime: a fixed one's start event, due at once when its
+	 * start has come; nothing for a triggered or a flexible one */
+	if (fixed && triggered_by == 0 && start <= now)
+		dt_soon(dt);
 	if (id_out != NULL)
 		*id_out = e->d.id;
 	return 0;
@@ -749,13 +850,19 @@ downtimes_object_state(struct downtimes *dt, const char *host, const char *svc, 
 		return;
 	if ((o = dt_obj_find(dt, host, svc, 0)) == NULL)
 		return;
-	/* check_pending_flex_*_downtime */
+	/* check_pending_flex_*_downtime: a service's starts here, a host's
+	 * from an event due now, after the rest of the result */
 	for (e = o->chain.head; e != NULL; e = e->link[DT_L_OBJECT].next) {
-		if (e->d.fixed || e->d.is_in_effect || e->d.triggered_by != 0)
+		if (e->d.fixed || e->d.is_in_effect || e->d.triggered_by != 0 || e->start_soon)
 			continue;
 		if (e->d.start_time <= now && now <= e->d.end_time) {
 			e->d.flex_downtime_start = now;
-			dt_begin(dt, e, now);
+			if (svc != NULL) {
+				dt_begin(dt, e, now);
+			} else {
+				e->start_soon = 1;
+				dt_soon(dt);
+			}
 		}
 	}
 }
@@ -808,4 +915,18 @@ downtimes_at(const struct downtimes *dt, size_t i)
 		c->stale = 0;
 	}
 	return &c->v[i]->d;
+}
+
+void
+downtimes_resort(struct downtimes *dt)
+{
+	struct dt_entry *e;
+	size_t i;
+
+	chain_reverse_ties(&dt->all, DT_L_ALL);
+	for (i = 0; i < dt->objs.len; i++)
+		chain_reverse_ties(&((struct dt_obj *)dt->objs.items[i])->chain, DT_L_OBJECT);
+	for (e = dt->all.head; e != NULL; e = e->link[DT_L_ALL].next)
+		chain_reverse_ties(&e->kids, DT_L_TRIGGER);
+	dt->cache->stale = 1;
 }

@@ -13,11 +13,12 @@
  * time, as its downtime list), the order of status.dat and retention.dat.
  * Ids come from prog_state's next_downtime_id.
  *
- * Time moves through downtimes_tick (the daemon calls it every second)
+ * Time moves through downtimes_tick (the daemon calls it at every whole
+ * second, when Nagios's downtime events fire, and when the soon hook asks)
  * and downtimes_object_state (every check result of an object whose state
- * or state type changed, and at scheduling).  What happens goes to the
- * event hook: main logs "HOST DOWNTIME ALERT" / "SERVICE DOWNTIME ALERT"
- * lines (and, from issue 5, sends the DOWNTIME notifications).
+ * or state type changed).  What happens goes to the event hook: main logs
+ * "HOST DOWNTIME ALERT" / "SERVICE DOWNTIME ALERT" lines and sends the
+ * DOWNTIME notifications.
  */
 #ifndef JAQUE_DOWNTIME_H
 #define JAQUE_DOWNTIME_H
@@ -63,6 +64,13 @@ struct downtime_hooks {
 	/* a downtime started, stopped or was cancelled (after depth and
 	 * comment were updated); d is valid during the call only */
 	void (*event)(void *arg, enum downtime_event ev, const struct downtime *d, time_t t);
+	/* the date_format the comments' dates follow (enum maincfg_date);
+	 * NULL: "us" */
+	int (*date_format)(void *arg);
+	/* something is due now: call downtimes_tick on the next pass of the
+	 * loop, once the work in hand (a batch of commands, a check result)
+	 * is done, as Nagios runs an event scheduled for now; may be NULL */
+	void (*soon)(void *arg);
 };
 
 struct downtimes;
@@ -77,7 +85,10 @@ void downtimes_free(struct downtimes *dt);
  * the time it is processed).  Refused (returns -1, *err says why in
  * Nagios's words when it has some) for an unknown object, end not after
  * start, an end in the past, or an unknown triggered_by id.  Adds the
- * comment; starts a fixed downtime at once when now is inside it.
+ * comment and starts nothing: a fixed downtime whose start has come
+ * starts at the next tick (the soon hook asks for one), a flexible one
+ * at its object's next change of state or state type, a triggered one
+ * when its trigger starts (not when that one is already in effect).
  * Returns 0 and the new id in *id_out (may be NULL).
  */
 int downtimes_schedule(struct downtimes *dt, const char *host, const char *svc,
@@ -103,8 +114,13 @@ size_t downtimes_delete_matching(struct downtimes *dt, const char *host, const c
     time_t start, const char *comment, time_t now);
 /* start and end what is due at now */
 void downtimes_tick(struct downtimes *dt, time_t now);
-/* an object's state or state type changed (or a result came): start its
- * pending flexible downtime if it is now in a problem state */
+/*
+ * An object's state or state type changed: if it is now in a problem
+ * state, its pending flexible downtime whose window holds now starts: a
+ * service's at once (before the result is notified, which the downtime
+ * then silences), a host's at the next tick (the soon hook asks for one:
+ * the result is notified first), as Nagios's check_pending_flex_*_downtime.
+ */
 void downtimes_object_state(struct downtimes *dt, const char *host, const char *svc, time_t now);
 
 /* 1 when a flexible, untriggered downtime of the object (svc NULL: the
@@ -112,6 +128,13 @@ void downtimes_object_state(struct downtimes *dt, const char *host, const char *
  * is_*_in_pending_flex_downtime) */
 int downtimes_pending_flex(struct downtimes *dt, const char *host, const char *svc, time_t now);
 const struct downtime *downtimes_find(const struct downtimes *dt, unsigned long id);
+/*
+ * The order Nagios's sort_downtime() leaves after it read retention.dat
+ * (its reader puts each downtime first, then sorts stably by start time,
+ * untriggered first): downtimes that tie turn the other way round.  The
+ * caller added them in the file's order.
+ */
+void downtimes_resort(struct downtimes *dt);
 /* iteration in Nagios's order */
 size_t downtimes_count(const struct downtimes *dt);
 const struct downtime *downtimes_at(const struct downtimes *dt, size_t i);

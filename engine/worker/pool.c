@@ -84,6 +84,7 @@ struct wslot {
 	struct proto_rd rd;
 	struct proto_wq wq;
 	struct pjob_list jobs;
+	unsigned long started;     /* jobs handed to this worker process */
 };
 
 struct zombie {
@@ -395,6 +396,7 @@ wp_send(struct wslot *s, struct pjob *j)
 	j->frame = NULL;
 	j->slot = s;
 	pl_push(&s->jobs, j);
+	s->started++;
 	/* written when the socket says so: one write for a whole burst */
 	if (!ev_is_active(&s->wio))
 		ev_io_start(s->p->loop, &s->wio);
@@ -472,6 +474,7 @@ wp_slot_fail(struct wslot *s, const char *why)
 	p->st.alive--;
 	wp_bury(p, s->pid, WPOOL_KILL_AFTER);
 	s->pid = 0;
+	s->started = 0;
 	proto_rd_free(&s->rd);
 	proto_wq_free(&s->wq);
 	memset(&s->jobs, 0, sizeof(s->jobs));
@@ -646,6 +649,25 @@ wpool_stats(const struct wpool *p, struct wpool_stats *st)
 {
 	*st = p->st;
 	st->in_flight = (size_t)(p->st.submitted - p->st.completed);
+}
+
+size_t
+wpool_workers(const struct wpool *p, struct wpool_worker *w, size_t max)
+{
+	size_t n = 0;
+	unsigned k;
+
+	for (k = 0; k < p->n && n < max; k++) {
+		const struct wslot *s = &p->slots[k];
+
+		if (s->fd < 0)
+			continue;
+		w[n].pid = (long)s->pid;
+		w[n].running = s->jobs.n;
+		w[n].started = s->started;
+		n++;
+	}
+	return n;
 }
 
 static void

@@ -112,4 +112,14 @@ struct wpool_stats {
 };
 void wpool_stats(const struct wpool *p, struct wpool_stats *st);
 
+/* one worker process that is up */
+struct wpool_worker {
+	long pid;
+	size_t running;          /* its jobs in flight */
+	unsigned long started;   /* jobs handed to it since it started */
+};
+/* the workers that are up, in slot order, at most max into w; returns how
+ * many were written */
+size_t wpool_workers(const struct wpool *p, struct wpool_worker *w, size_t max);
+
 #endif

@@ -62,6 +62,9 @@
 #              svc_downtime: DOWNTIMESTART, HARD CRITICAL in downtime not
 #              notified, DOWNTIMEEND then PROBLEM; svc_dtcancel:
 #              DEL_SVC_DOWNTIME gives DOWNTIMECANCELLED then PROBLEM;
+#              svc_dtexpire: a flexible downtime that never starts expires
+#              at its end with DOWNTIMEEND (no DOWNTIME ALERT line), then
+#              a later problem is notified;
 #              svc_flapon: ENABLE_SVC_FLAP_DETECTION on a flapping history
 #              starts flapping at once (FLAPPINGSTART), it stops later
 #   escalate   svc_esc: #1 contact, #2-#3 escalation (interval 1), #4 a
@@ -111,7 +114,7 @@ SCENARIOS="basic renotify ack flapdown escalate depend handlers perfdata mixed"
 OBJ_basic="hb/svc_basic host/hbd"
 OBJ_renotify="hr/svc_renotify hr/svc_delay hr/svc_delay_long hr/svc_filter hr/svc_contacts hr/svc_disabled"
 OBJ_ack="ha/svc_ack ha/svc_sticky ha/svc_custom"
-OBJ_flapdown="hf/svc_flap hf/svc_flapon hf/svc_downtime hf/svc_dtcancel"
+OBJ_flapdown="hf/svc_flap hf/svc_flapon hf/svc_downtime hf/svc_dtcancel hf/svc_dtexpire"
 OBJ_escalate="he/svc_esc he/svc_esc_int host/hed"
 OBJ_depend="hd/svc_m_notif hd/svc_d_notif hd/svc_m_exec hd/svc_d_exec"
 OBJ_handlers="hh/svc_handler hh/svc_handler_off host/hhd"
@@ -394,6 +397,11 @@ define service {
 	host_name		hf
 	service_description	svc_dtcancel
 }
+define service {
+	use			n-svc
+	host_name		hf
+	service_description	svc_dtexpire
+}
 
 # --- escalate
 define host {
@@ -630,6 +638,10 @@ OBJ
 	eng_seq hf_svc_dtcancel $(rep 3 "0 OK a") $(rep 11 "2 CRIT b") "0 OK c"
 	cmds hf_svc_dtcancel "2 SCHEDULE_SVC_DOWNTIME;hf;svc_dtcancel;{now};{now+300};1;0;300;tester;dt two" \
 	    "9 DEL_SVC_DOWNTIME;1"
+	# svc_dtexpire's flexible downtime comes with its 6th result (after
+	# svc_dtcancel's, which must be id 1), OK until it expires 5 s later
+	eng_seq hf_svc_dtexpire $(rep 14 "0 OK a") $(rep 4 "2 CRIT b") "0 OK c"
+	cmds hf_svc_dtexpire "6 SCHEDULE_SVC_DOWNTIME;hf;svc_dtexpire;{now};{now+5};0;0;3;tester;dt expire"
 	# escalate: the repeats end after 4 s, the problems last 12 s or more
 	eng_seq he_svc_esc "0 OK" $(rep 16 "2 CRIT x") "0 OK y"
 	eng_seq he_svc_esc_int "0 OK" $(rep 12 "2 CRIT z") "0 OK"
@@ -957,6 +969,11 @@ cA;hf;svc_dtcancel;DOWNTIMESTART (OK);notify_svc;OK a
 cA;hf;svc_dtcancel;DOWNTIMECANCELLED (CRITICAL);notify_svc;CRIT b
 cA;hf;svc_dtcancel;CRITICAL;notify_svc;CRIT b
 cA;hf;svc_dtcancel;OK;notify_svc;OK c
+EOF
+	expect flapdown hf/svc_dtexpire notes <<'EOF'
+cA;hf;svc_dtexpire;DOWNTIMEEND (OK);notify_svc;OK a
+cA;hf;svc_dtexpire;CRITICAL;notify_svc;CRIT b
+cA;hf;svc_dtexpire;OK;notify_svc;OK c
 EOF
 	expect escalate he/svc_esc notes <<'EOF'
 cA;he;svc_esc;CRITICAL;notify_svc;CRIT x

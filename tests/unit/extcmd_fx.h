@@ -60,6 +60,8 @@ struct fx {
 	int restarts, shutdowns, saves, reads, save_rc;
 	int notifies;              /* notifications the commands asked for */
 	char notify_comment[64];   /* the last one's comment */
+	unsigned notify_options;   /* and its NOTIFY_OPT_ bits */
+	int dt_soons;              /* ticks the downtime store asked for */
 };
 
 static const char objects_cfg[] =
@@ -175,6 +177,12 @@ hook_run(void *arg, struct checker_run *run, int argc, char *const argv[], doubl
 	return 1;
 }
 
+FX_FN void
+dt_soon(void *arg)
+{
+	((struct fx *)arg)->dt_soons++;
+}
+
 FX_FN struct state_common *
 dt_state(void *arg, const char *host, const char *svc)
 {
@@ -217,8 +225,9 @@ hk_notify(void *arg, const struct obj_host *h, const struct obj_service *s, int 
 {
 	struct fx *f = arg;
 
-	(void)h, (void)s, (void)type, (void)author, (void)options;
+	(void)h, (void)s, (void)type, (void)author;
 	f->notifies++;
+	f->notify_options = options;
 	snprintf(f->notify_comment, sizeof(f->notify_comment), "%s", comment);
 }
 
@@ -264,6 +273,7 @@ setup(void **state)
 	memset(&dh, 0, sizeof(dh));
 	dh.arg = f;
 	dh.state = dt_state;
+	dh.soon = dt_soon;
 	f->dt = downtimes_new(f->cs, &f->prog, &dh);
 	snprintf(f->logpath, sizeof(f->logpath), "%s/nagios.log", f->dir);
 	f->x.objs = f->gen.objs;

@@ -331,6 +331,7 @@ t_global_gate(void **state)
 	struct fx *f = *state;
 	struct checker_stats st;
 	struct timespec nap;
+	size_t wh, ws;
 	double w0;
 
 	f->gen.cfg.global_concurrency = 2;
@@ -344,6 +345,11 @@ t_global_gate(void **state)
 	assert_int_equal(st.running, 2);
 	assert_int_equal(st.queue_depth, 2);
 	assert_int_equal(st.queue_max, 2);
+	/* waiting to start: c and d in the queue, the hosts on the wheel; a and
+	 * b run; off (a period with no valid time) is never scheduled */
+	checker_waiting(f->c, &wh, &ws);
+	assert_int_equal(wh, 3);
+	assert_int_equal(ws, 2);
 	/* the oldest waiting check's wait grows while nothing ends */
 	w0 = checker_queue_wait(f->c);
 	assert_true(w0 >= 0 && w0 < 1.0);
@@ -368,6 +374,10 @@ t_global_gate(void **state)
 	assert_int_equal(st.running, 0);
 	assert_int_equal(st.queue_depth, 0);
 	assert_true(checker_queue_wait(f->c) == 0);
+	/* all ended: every object waits for its next check on the wheel */
+	checker_waiting(f->c, &wh, &ws);
+	assert_int_equal(wh, 3);
+	assert_int_equal(ws, 4);
 	/* the services' first results also check their never-checked hosts */
 	assert_int_equal(st.checks_finished, 4 + f->runs_host);
 	assert_int_equal(st.builtin_started, st.checks_started);
@@ -449,10 +459,12 @@ t_scheduled(void **state)
 	run_for(f, 2.6);
 	/* first within 1 s (the spread), then every second: 2 or 3 runs */
 	assert_true(f->runs_svc[a] >= 2 && f->runs_svc[a] <= 3);
-	/* outside its check period: never run, skipped instead */
+	/* a check period with no valid time at all: never scheduled (Nagios's
+	 * init_timing_loop), so never run and never skipped */
 	assert_int_equal(f->runs_svc[off], 0);
+	assert_int_equal(checker_svc_states(f->c)[off].c.should_be_scheduled, 0);
 	checker_stats(f->c, &st);
-	assert_true(st.skipped_period >= 1);
+	assert_int_equal(st.skipped_period, 0);
 	assert_true(drift_count(checker_drift(f->c)) >= 8);
 	/* nothing else runs on this loop: starts are within a few ticks */
 	assert_true(drift_quantile(checker_drift(f->c), 0.5) < 100000);
@@ -573,6 +585,39 @@ t_recovery_problem_id(void **state)
 	assert_int_equal(f->notify_problem_id, id);
 	assert_int_equal(cs->current_problem_id, 0);
 	assert_int_equal(cs->last_problem_id, id);
+}
+
+/*
+ * What Nagios's init_timing_loop and event loop do with checks that are
+ * not to run: no check interval, never scheduled; execute_service_checks
+ * off, scheduled all the same and moved a check window on each time one
+ * falls due (status.dat shows it scheduled), none run.
+ */
+static void
+t_not_run(void **state)
+{
+	struct fx *f = *state;
+	int a = fx_service_id(f, "h1", "a"), b = fx_service_id(f, "h1", "b");
+	struct svc_state *ss;
+	time_t first;
+
+	f->c = fx_checker(f);
+	ss = checker_svc_states(f->c);
+	ss[a].c.check_interval = 0;
+	f->gen.cfg.execute_service_checks = 0;
+	checker_start(f->c);
+	assert_int_equal(ss[a].c.should_be_scheduled, 0);
+	assert_int_equal(ss[b].c.should_be_scheduled, 1);
+	first = ss[b].c.next_check;
+	run_for(f, 2.2);
+	assert_int_equal(f->runs_svc[a], 0);
+	assert_int_equal(f->runs_svc[b], 0);
+	assert_int_equal(ss[b].c.should_be_scheduled, 1);
+	assert_true(ss[b].c.next_check >= first + 2); /* twice a 1 s window on */
+	f->gen.cfg.execute_service_checks = 1;
+	run_for(f, 1.2);
+	assert_true(f->runs_svc[b] >= 1);
+	assert_int_equal(f->runs_svc[a], 0);
 }
 
 /* the checker started with every object's active checks off */
@@ -752,6 +797,144 @@ t_passive(void **state)
 	assert_int_equal(ss->c.current_state, 1);
 }
 
+/*
+ * An active result from a check result file: taken whatever the passive
+ * switches say, Nagios's exit mapping (exited_ok=0: "did not exit
+ * properly", CRITICAL, with its warning), the file's times and latency;
+ * a passive one from a file keeps the file's latency and run time too.
+ */
+static int nchkwarn, lastkind;
+
+static void
+hook_check_warning(void *arg, time_t t, int kind, const struct obj_host *h,
+    const struct obj_service *s, double exec_time, int rc)
+{
+	(void)arg;
+	(void)t;
+	(void)h;
+	(void)s;
+	(void)exec_time;
+	(void)rc;
+	nchkwarn++;
+	lastkind = kind;
+}
+
+static void
+t_file_result(void **state)
+{
+	struct fx *f = *state;
+	const struct obj_service *s = objects_find_service(f->gen.objs, "h1", "b");
+	const struct obj_host *h = objects_find_host(f->gen.objs, "h3");
+	struct checker_hooks hooks;
+	struct check_result cr;
+	struct svc_state *ss;
+	struct host_state *hs;
+
+	memset(&hooks, 0, sizeof(hooks));
+	hooks.arg = f;
+	hooks.run_builtin = hook_run;
+	hooks.event = hook_event;
+	hooks.check_warning = hook_check_warning;
+	f->c = checker_new(f->loop, f->gen.objs, &f->gen.cfg, NULL, &hooks, 1000);
+	checker_start(f->c);
+	ss = &checker_svc_states(f->c)[s->id];
+	hs = &checker_host_states(f->c)[h->id];
+	ss->c.passive_checks_enabled = 0;
+	nchkwarn = 0;
+	memset(&cr, 0, sizeof(cr));
+	check_result_from_file(&cr, 0, "h1", "b", 0, 0, 0, "fine really", 11, 1000.25, 1002.75,
+	    &f->gen.cfg);
+	cr.latency = 0.5;
+	assert_int_equal(checker_file_result(f->c, s->host, s, &cr), 0);
+	assert_null(cr.output);
+	assert_int_equal(ss->c.current_state, 2);
+	assert_int_equal(ss->c.check_type, STATE_CHECK_ACTIVE);
+	assert_string_equal(ss->c.output, "(Service check did not exit properly)");
+	assert_true(fabs(ss->c.execution_time - 2.5) < 1e-6);
+	assert_true(fabs(ss->c.latency - 0.5) < 1e-6);
+	assert_int_equal(ss->c.last_check, 1000);
+	assert_int_equal(nchkwarn, 1);
+	assert_int_equal(lastkind, CHECK_WARN_NOT_EXITED);
+	/* a timed-out one: the timeout text with its run time, the timeout state */
+	check_result_from_file(&cr, 0, "h1", "b", 0, 1, 1, "", 0, 1010.0, 1012.5, &f->gen.cfg);
+	assert_string_equal(cr.output, "(Service check timed out after 2.50 seconds)");
+	assert_int_equal(checker_file_result(f->c, s->host, s, &cr), 0);
+	assert_int_equal(lastkind, CHECK_WARN_TIMEOUT);
+	/* a host's that did not exit properly is DOWN */
+	check_result_from_file(&cr, 1, "h3", NULL, 0, 0, 0, "x", 1, 1020.0, 1020.0, &f->gen.cfg);
+	assert_int_equal(checker_file_result(f->c, h, NULL, &cr), 0);
+	assert_int_equal(hs->c.current_state, 1);
+	assert_string_equal(hs->c.output, "(Host check did not exit properly)");
+	/* passive from a file: refused while passive checks are off ... */
+	assert_int_equal(check_result_passive(&cr, 0, 1, "warn", 4, 1030), 0);
+	cr.check_type = STATE_CHECK_PASSIVE;
+	assert_int_equal(checker_file_result(f->c, s->host, s, &cr), -1);
+	assert_null(cr.output);
+	/* ... and taken with the file's latency once they are on */
+	ss->c.passive_checks_enabled = 1;
+	assert_int_equal(check_result_passive(&cr, 0, 1, "warn", 4, 1030), 0);
+	cr.check_type = STATE_CHECK_PASSIVE;
+	cr.finish.tv_sec = 1031;
+	cr.latency = 0.25;
+	assert_int_equal(checker_file_result(f->c, s->host, s, &cr), 0);
+	assert_int_equal(ss->c.current_state, 1);
+	assert_int_equal(ss->c.check_type, STATE_CHECK_PASSIVE);
+	assert_true(fabs(ss->c.latency - 0.25) < 1e-6);
+	assert_true(fabs(ss->c.execution_time - 1.0) < 1e-6);
+}
+
+/*
+ * A check whose result never comes (a hung worker, a builtin that never
+ * reports) is given up as Nagios's check_for_orphaned_services and _hosts
+ * do: once it has run its timeout + check_result_reaper_frequency + 600 s,
+ * Nagios's warning and an immediate check; a late result is dropped.
+ * check_for_orphaned_services=0 keeps waiting.
+ */
+static void
+t_orphaned_check(void **state)
+{
+	struct fx *f = *state;
+	int a = fx_service_id(f, "h1", "a");
+	const struct obj_host *h1 = objects_find_host(f->gen.objs, "h1");
+	time_t now;
+	char want[256];
+
+	fx_start_held(f);
+	now = (time_t)ev_now(f->loop);
+	force(f, "h1", "a");
+	assert_int_equal(f->runs_svc[a], 1);
+	assert_int_equal(f->npending, 1);
+	/* service_check_timeout 60, check_result_reaper_frequency 10, slack 600 */
+	assert_int_equal(checker_orphans(f->c, now + 669), 0);
+	assert_int_equal(f->nwarnings, 0);
+	f->gen.cfg.check_for_orphaned_services = 0;
+	assert_int_equal(checker_orphans(f->c, now + 3600), 0);
+	f->gen.cfg.check_for_orphaned_services = 1;
+	assert_int_equal(checker_orphans(f->c, now + 672), 1);
+	assert_int_equal(f->nwarnings, 1);
+	snprintf(want, sizeof(want), "The check of service 'a' on host 'h1' looks like it was "
+	    "orphaned (results never came back; last_check=0; next_check=%lu).  I'm scheduling "
+	    "an immediate check of the service...",
+	    (unsigned long)checker_svc_states(f->c)[a].c.next_check);
+	assert_string_equal(f->warning, want);
+	/* the held run was cancelled, the check runs again at once */
+	assert_int_equal(f->cancelled, 1);
+	assert_int_equal(f->runs_svc[a], 2);
+	assert_int_equal(f->npending, 1);
+	fx_end_all(f);
+	assert_int_equal(checker_svc_states(f->c)[a].c.has_been_checked, 1);
+	/* hosts: their own words */
+	checker_check_now(f->c, h1, NULL, 1);
+	assert_int_equal(f->npending, 1);
+	f->gen.cfg.check_for_orphaned_hosts = 0;
+	assert_int_equal(checker_orphans(f->c, now + 3600), 0);
+	f->gen.cfg.check_for_orphaned_hosts = 1;
+	assert_int_equal(checker_orphans(f->c, now + 3600), 1);
+	assert_string_equal(f->warning, "The check of host 'h1' looks like it was orphaned "
+	    "(results never came back).  I'm scheduling an immediate check of the host...");
+	fx_end_all(f);
+}
+
 /* a failing service whose host was not checked lately makes the host checked */
 static void
 t_on_demand_host(void **state)
@@ -812,9 +995,10 @@ t_period_override(void **state)
 
 	f->c = fx_checker(f);
 	ss = checker_svc_states(f->c);
-	ss[a].c.check_period = objects_find_timeperiod(f->gen.objs, "never");
 	ss[off].c.check_period = objects_find_timeperiod(f->gen.objs, "always");
 	checker_start(f->c);
+	/* a's period loses its every valid time once a is scheduled */
+	ss[a].c.check_period = objects_find_timeperiod(f->gen.objs, "never");
 	run_for(f, 1.6);
 	/* a: skipped; with no valid time left it is tried again a check interval
 	 * on (plus up to a window), with Nagios's warning */
@@ -1092,6 +1276,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_check_options, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_passive_reschedules, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_recovery_problem_id, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_not_run, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_host_gate, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_tick_rearm, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_tick_late, setup, teardown),
@@ -1100,6 +1285,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_first_spread_even, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_first_spread_apart, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_passive, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_file_result, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_orphaned_check, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_on_demand_host, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_adopt_and_stop, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_period_override, setup, teardown),

@@ -14,7 +14,9 @@
  * exactly CMDPIPE_LINE_MAX bytes is taken and a longer one (also one of
  * several buffers) is dropped and reported once while the next line
  * works, a command and another descriptor readable in the same wake-up
- * come out command first, and cmdpipe_free removes the FIFO.  Each test works in its own
+ * come out command first, and cmdpipe_free leaves the FIFO where it is
+ * (Nagios 4.4.6 never removes it); cmdpipe_intact tells the FIFO the reader
+ * holds from one removed, replaced or at another path.  Each test works in its own
  * mkdtemp directory with its own libev loop; alarm() stops a test that
  * would block.  Links compat/cmdpipe.c.
  */
@@ -613,26 +615,48 @@ t_binary_passthrough(void **state)
 }
 
 static void
-t_unlinked_by_free(void **state)
+t_left_by_free(void **state)
 {
 	struct fx *f = *state;
-	struct stat st;
+	struct stat st, st2;
 
 	open_pipe(f, 1);
 	assert_int_equal(lstat(f->path, &st), 0);
 	cmdpipe_free(f->p);
 	f->p = NULL;
-	assert_int_equal(lstat(f->path, &st), -1);
-	assert_int_equal(errno, ENOENT);
+	assert_int_equal(lstat(f->path, &st2), 0);
+	assert_true(S_ISFIFO(st2.st_mode));
+	assert_true(st2.st_ino == st.st_ino);
 	cmdpipe_free(NULL);
 
-	/* an existing FIFO that was reused goes too */
-	assert_int_equal(mkfifo(f->path, 0600), 0);
+	/* and the next reader takes the same FIFO */
 	open_pipe(f, 1);
+	assert_int_equal(lstat(f->path, &st2), 0);
+	assert_true(st2.st_ino == st.st_ino);
+}
+
+static void
+t_intact(void **state)
+{
+	struct fx *f = *state;
+	char other[300];
+
+	open_pipe(f, 1);
+	assert_int_equal(cmdpipe_intact(f->p, f->path), 1);
+	snprintf(other, sizeof(other), "%s.other", f->path);
+	assert_int_equal(cmdpipe_intact(f->p, other), 0);
+	assert_int_equal(cmdpipe_intact(NULL, f->path), 0);
+	/* removed */
+	assert_int_equal(unlink(f->path), 0);
+	assert_int_equal(cmdpipe_intact(f->p, f->path), 0);
+	/* replaced by another FIFO of that name */
+	assert_int_equal(mkfifo(f->path, 0600), 0);
+	assert_int_equal(cmdpipe_intact(f->p, f->path), 0);
+	/* a new reader of the new one holds it */
 	cmdpipe_free(f->p);
 	f->p = NULL;
-	assert_int_equal(lstat(f->path, &st), -1);
-	assert_int_equal(errno, ENOENT);
+	open_pipe(f, 1);
+	assert_int_equal(cmdpipe_intact(f->p, f->path), 1);
 }
 
 int
@@ -652,7 +676,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_overlong_dropped, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_overlong_without_hook, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_binary_passthrough, setup, teardown),
-		cmocka_unit_test_setup_teardown(t_unlinked_by_free, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_left_by_free, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_intact, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

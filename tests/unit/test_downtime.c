@@ -6,15 +6,20 @@
  * their state_common (the hooks' state) and a record of every event with
  * the object's depth and whether the downtime's comment was still there
  * when the hook ran.  Covered: the comment Nagios writes (wording, dates
- * in the "us" format, entry type, source, persistence, the author), a
- * fixed downtime in the future and one already running, depth stacking
- * with overlaps (an event only at 0 -> 1 and 1 -> 0, as Nagios logs),
- * cancelling one in effect and one pending, triggered chains (start with
- * the trigger, end or cancel with it, scheduled under a running trigger),
- * flexible downtime started by a problem state inside its window and
+ * in each date_format, hours and minutes wrapped as Nagios's ints wrap,
+ * entry type, source, persistence, the author), a fixed downtime in the
+ * future and one already running (started at the next tick, which the
+ * store asks for, not inside the call), depth stacking with overlaps (an
+ * event only at 0 -> 1 and 1 -> 0, as Nagios logs), cancelling one in
+ * effect and one pending, triggered chains (start with the trigger, end
+ * or cancel with it; one scheduled under a running trigger waits, then
+ * starts and stops when the trigger ends), flexible downtime started by a
+ * change to a problem state inside its window (a service's at once, a
+ * host's at the next tick; not by the problem it was scheduled in) and
  * lasting its duration, flexible expiry, the refusals, delete_matching's
  * filters and order, retention (in effect again, over, triggered, the
- * comment replaced), the list order, and thousands of downtimes ending
+ * comment replaced), the list order and its turning round after a restart
+ * (downtimes_resort), and thousands of downtimes ending
  * in one tick, and the id lookups over random deletions.  Every test
  * runs with TZ=UTC.  Links engine/notify/downtime.c, comment.c and the
  * util library (prog_state is filled by hand).
@@ -30,6 +35,7 @@
 
 #include <cmocka.h>
 
+#include "compat/config/maincfg.h"
 #include "engine/notify/comment.h"
 #include "engine/notify/downtime.h"
 #include "engine/objects/progstate.h"
@@ -62,6 +68,8 @@ struct fx {
 	struct downtimes *dt;
 	struct ev ev[64];
 	size_t nev;
+	int date_format; /* what the date_format hook answers */
+	int soons;       /* ticks the store asked for */
 };
 
 static struct obj *
@@ -106,11 +114,24 @@ hook_event(void *arg, enum downtime_event ev, const struct downtime *d, time_t t
 }
 
 static int
+hook_date_format(void *arg)
+{
+	return ((struct fx *)arg)->date_format;
+}
+
+static void
+hook_soon(void *arg)
+{
+	((struct fx *)arg)->soons++;
+}
+
+static int
 setup(void **state)
 {
 	static const char *names[][2] = { { "h1", NULL }, { "h1", "S1" }, { "h1", "S2" },
 		{ "h2", NULL }, { "h2", "S1" }, { "h3", NULL } };
-	struct downtime_hooks hooks = { NULL, hook_state, hook_event };
+	struct downtime_hooks hooks = { NULL, hook_state, hook_event, hook_date_format,
+		hook_soon };
 	struct fx *f = calloc(1, sizeof(*f));
 	size_t i;
 
@@ -224,6 +245,66 @@ t_comment_text(void **state)
 	assert_int_equal(f->nev, 0);
 }
 
+/* the comment's text in every date_format, as get_datetime_string's
+ * SHORT_DATE_TIME writes it, and the hours and minutes as Nagios's int
+ * arithmetic gives them for durations too long for an int */
+static void
+t_comment_formats(void **state)
+{
+	static const struct {
+		int fmt;
+		const char *from, *to;
+	} fmts[] = {
+		{ MAINCFG_DATE_US, "09-13-2020 13:26:40", "09-14-2020 14:26:40" },
+		{ MAINCFG_DATE_EURO, "13-09-2020 13:26:40", "14-09-2020 14:26:40" },
+		{ MAINCFG_DATE_ISO8601, "2020-09-13 13:26:40", "2020-09-14 14:26:40" },
+		{ MAINCFG_DATE_STRICT_ISO8601, "2020-09-13T13:26:40", "2020-09-14T14:26:40" },
+	};
+	static const struct {
+		unsigned long duration;
+		const char *text;
+	} durs[] = {
+		{ 59, "0 hours and 0 minutes" },
+		{ 5 * H + 32 * 60 + 59, "5 hours and 32 minutes" },
+		{ 99999999999ul, "27777777 hours and 1646404176 minutes" },
+		{ 8589934592000ul, "-1908874354 hours and 1431655778 minutes" },
+	};
+	struct fx *f = *state;
+	char want[512];
+	unsigned long id;
+	size_t i;
+
+	for (i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++) {
+		f->date_format = fmts[i].fmt;
+		id = sched(f, "h1", NULL, T0 + H, T0 + 26 * H, 1, 0, 0, T0);
+		snprintf(want, sizeof(want),
+		    "This host has been scheduled for fixed downtime from %s to %s.  Notifications "
+		    "for the host will not be sent out during that time period.",
+		    fmts[i].from, fmts[i].to);
+		assert_string_equal(
+		    comments_find(f->cs, downtimes_find(f->dt, id)->comment_id)->text, want);
+		id = sched(f, "h2", "S1", T0 + H, T0 + 26 * H, 0, 0, 600, T0);
+		snprintf(want, sizeof(want),
+		    "This service has been scheduled for flexible downtime starting between %s and "
+		    "%s and lasting for a period of 0 hours and 10 minutes.  Notifications for the "
+		    "service will not be sent out during that time period.",
+		    fmts[i].from, fmts[i].to);
+		assert_string_equal(
+		    comments_find(f->cs, downtimes_find(f->dt, id)->comment_id)->text, want);
+	}
+	f->date_format = MAINCFG_DATE_US;
+	for (i = 0; i < sizeof(durs) / sizeof(durs[0]); i++) {
+		id = sched(f, "h3", NULL, T0 + H, T0 + 26 * H, 0, 0, durs[i].duration, T0);
+		snprintf(want, sizeof(want),
+		    "This host has been scheduled for flexible downtime starting between "
+		    "09-13-2020 13:26:40 and 09-14-2020 14:26:40 and lasting for a period of %s.  "
+		    "Notifications for the host will not be sent out during that time period.",
+		    durs[i].text);
+		assert_string_equal(
+		    comments_find(f->cs, downtimes_find(f->dt, id)->comment_id)->text, want);
+	}
+}
+
 static void
 t_fixed(void **state)
 {
@@ -269,15 +350,24 @@ t_fixed(void **state)
 	check_ev(f, 1, DOWNTIME_EV_STOPPED, id, T0 + 230, 0);
 	assert_int_equal(f->ev[1].comment_left, 0);
 
-	/* inside its window at scheduling: starts at once */
+	/* inside its window at scheduling: not in the call (Nagios queues its
+	 * start event for now), at the next tick, which the store asks for */
+	assert_int_equal(f->soons, 0);
 	id = sched(f, "h2", NULL, T0 + 100, T0 + 400, 1, 0, 0, T0 + 300);
 	assert_int_equal(id, 2);
+	assert_int_equal(f->soons, 1);
+	assert_int_equal(downtimes_find(f->dt, id)->is_in_effect, 0);
+	assert_int_equal(depth(f, "h2", NULL), 0);
+	assert_int_equal(f->nev, 2);
+	downtimes_tick(f->dt, T0 + 300);
 	assert_int_equal(downtimes_find(f->dt, id)->is_in_effect, 1);
+	assert_int_equal(downtimes_find(f->dt, id)->start_notification_sent, 1);
 	assert_int_equal(depth(f, "h2", NULL), 1);
 	check_ev(f, 2, DOWNTIME_EV_STARTED, id, T0 + 300, 1);
 	assert_int_equal(f->ev[2].comment_left, 1);
 	/* a tick far past start and end at once: start then stop */
 	id = sched(f, "h3", NULL, T0 + 500, T0 + 600, 1, 0, 0, T0 + 300);
+	assert_int_equal(f->soons, 1); /* its start is ahead: no tick asked for */
 	downtimes_tick(f->dt, T0 + 1000);
 	assert_int_equal(f->nev, 6);
 	check_ev(f, 3, DOWNTIME_EV_STOPPED, 2, T0 + 1000, 0);
@@ -330,6 +420,7 @@ t_cancel(void **state)
 	p = sched(f, "h2", NULL, T0 + 100, T0 + 400, 1, 0, 0, T0);
 	cb = downtimes_find(f->dt, b)->comment_id;
 	cp = downtimes_find(f->dt, p)->comment_id;
+	downtimes_tick(f->dt, T0);
 	assert_int_equal(depth(f, "h1", NULL), 2);
 	assert_int_equal(f->nev, 1);
 
@@ -381,22 +472,31 @@ t_triggered(void **state)
 	assert_int_equal(downtimes_find(f->dt, c)->flex_downtime_start, T0 + 100);
 	assert_int_equal(depth(f, "h2", "S1"), 1);
 
-	/* scheduled while its trigger runs: starts at once */
+	/* scheduled while its trigger runs: waits for the trigger to start,
+	 * which it never does again (its own start passes too) */
 	e = sched(f, "h1", "S2", T0 + 150, T0 + 9000, 1, a, 0, T0 + 120);
-	assert_int_equal(downtimes_find(f->dt, e)->is_in_effect, 1);
-	check_ev(f, 4, DOWNTIME_EV_STARTED, e, T0 + 120, 1);
+	assert_int_equal(downtimes_find(f->dt, e)->is_in_effect, 0);
+	assert_int_equal(f->soons, 0);
+	downtimes_tick(f->dt, T0 + 150);
+	assert_int_equal(downtimes_find(f->dt, e)->is_in_effect, 0);
+	assert_int_equal(depth(f, "h1", "S2"), 0);
+	assert_int_equal(f->nev, 4);
 
 	/* c's duration is up */
 	downtimes_tick(f->dt, T0 + 160);
-	check_ev(f, 5, DOWNTIME_EV_STOPPED, c, T0 + 160, 0);
+	check_ev(f, 4, DOWNTIME_EV_STOPPED, c, T0 + 160, 0);
 	/* d ends at its own end */
 	downtimes_tick(f->dt, T0 + 200);
-	check_ev(f, 6, DOWNTIME_EV_STOPPED, d, T0 + 200, 0);
+	check_ev(f, 5, DOWNTIME_EV_STOPPED, d, T0 + 200, 0);
 	assert_non_null(downtimes_find(f->dt, b));
-	/* a ends and takes b and e with it, a first */
+	/* a ends and takes e and b with it (by start time), a first; e, which
+	 * never started, starts and stops there, as Nagios's stop loop hands it
+	 * to handle_scheduled_downtime twice */
 	downtimes_tick(f->dt, T0 + 300);
 	assert_int_equal(f->nev, 10);
-	check_ev(f, 7, DOWNTIME_EV_STOPPED, a, T0 + 300, 0);
+	check_ev(f, 6, DOWNTIME_EV_STOPPED, a, T0 + 300, 0);
+	check_ev(f, 7, DOWNTIME_EV_STARTED, e, T0 + 300, 1);
+	assert_int_equal(f->ev[7].sns, 0); /* its start notification goes out then */
 	check_ev(f, 8, DOWNTIME_EV_STOPPED, e, T0 + 300, 0);
 	check_ev(f, 9, DOWNTIME_EV_STOPPED, b, T0 + 300, 0);
 	assert_int_equal(downtimes_count(f->dt), 0);
@@ -416,6 +516,8 @@ t_triggered_cancel(void **state)
 	b = sched(f, "h2", NULL, T0, T0 + 300, 1, a, 0, T0);
 	c = sched(f, "h3", NULL, T0, T0 + 300, 1, b, 0, T0);
 	sched(f, "h2", NULL, T0, T0 + 300, 1, 0, 0, T0); /* h2 twice in downtime */
+	assert_int_equal(f->nev, 0);
+	downtimes_tick(f->dt, T0); /* a, b and c with it, then the last one */
 	assert_int_equal(depth(f, "h2", NULL), 2);
 	assert_int_equal(f->nev, 3);
 	/* cancelling b cancels c, not a */
@@ -472,12 +574,25 @@ t_flexible(void **state)
 	assert_null(downtimes_find(f->dt, a));
 	check_ev(f, 1, DOWNTIME_EV_STOPPED, a, T0 + 360, 0);
 
-	/* the host: DOWN at the very end of the window still starts it, and
-	 * it outlasts end_time by its duration */
+	/* the host: DOWN at the very end of the window still starts it, at the
+	 * next tick (Nagios's start event; the result is notified first), even
+	 * past end_time, and it outlasts end_time by its duration */
 	h->st.current_state = 1;
+	assert_int_equal(f->soons, 0);
 	downtimes_object_state(f->dt, "h2", NULL, T0 + 1000);
+	assert_int_equal(f->soons, 1);
 	d = downtimes_find(f->dt, b);
+	assert_int_equal(d->is_in_effect, 0);
+	assert_int_equal(d->flex_downtime_start, T0 + 1000);
+	assert_int_equal(depth(f, "h2", NULL), 0);
+	assert_int_equal(f->nev, 2);
+	/* another change before the tick: started once, not started and ended */
+	downtimes_object_state(f->dt, "h2", NULL, T0 + 1000);
+	assert_int_equal(f->soons, 1);
+	downtimes_tick(f->dt, T0 + 1001);
 	assert_int_equal(d->is_in_effect, 1);
+	assert_int_equal(d->flex_downtime_start, T0 + 1000);
+	check_ev(f, 2, DOWNTIME_EV_STARTED, b, T0 + 1001, 1);
 	downtimes_tick(f->dt, T0 + 1599);
 	assert_int_equal(d->is_in_effect, 1);
 	downtimes_tick(f->dt, T0 + 1600);
@@ -485,16 +600,51 @@ t_flexible(void **state)
 	assert_int_equal(f->nev, 4);
 	check_ev(f, 3, DOWNTIME_EV_STOPPED, b, T0 + 1600, 0);
 
-	/* scheduled while the object is already in a problem state inside the window */
-	a = sched(f, "h2", NULL, T0 + 1500, T0 + 3000, 0, 0, 100, T0 + 1700);
-	assert_int_equal(downtimes_find(f->dt, a)->flex_downtime_start, T0 + 1700);
-	check_ev(f, 4, DOWNTIME_EV_STARTED, a, T0 + 1700, 1);
-	/* ... but not when the window is still ahead */
-	b = sched(f, "h2", NULL, T0 + 5000, T0 + 6000, 0, 0, 100, T0 + 1700);
-	assert_int_equal(downtimes_find(f->dt, b)->is_in_effect, 0);
 	/* unknown objects are ignored */
 	downtimes_object_state(f->dt, "nosuch", NULL, T0);
 	downtimes_object_state(f->dt, "h3", NULL, T0);
+}
+
+/* scheduled while the object is already in a problem state inside the
+ * window: waits for the next change of state or state type (Nagios 4.4.6
+ * does not look at the state when it registers a downtime) */
+static void
+t_flexible_in_problem(void **state)
+{
+	struct fx *f = *state;
+	unsigned long a, b, c;
+
+	fx_obj(f, "h2", NULL)->st.current_state = 1;
+	fx_obj(f, "h1", "S1")->st.current_state = 2;
+	a = sched(f, "h2", NULL, T0 - 60, T0 + 3000, 0, 0, 100, T0);
+	b = sched(f, "h2", NULL, T0 + 5000, T0 + 6000, 0, 0, 100, T0);
+	c = sched(f, "h1", "S1", T0 - 60, T0 + 3000, 0, 0, 100, T0);
+	downtimes_tick(f->dt, T0);
+	downtimes_tick(f->dt, T0 + 50);
+	assert_int_equal(f->nev, 0);
+	assert_int_equal(f->soons, 0);
+	assert_int_equal(downtimes_find(f->dt, a)->is_in_effect, 0);
+	assert_int_equal(downtimes_find(f->dt, a)->flex_downtime_start, 0);
+	assert_int_equal(downtimes_find(f->dt, c)->is_in_effect, 0);
+	/* still pending, so the object's notifications wait (notify.c) */
+	assert_int_equal(downtimes_pending_flex(f->dt, "h2", NULL, T0 + 50), 1);
+	assert_int_equal(downtimes_pending_flex(f->dt, "h1", "S1", T0 + 50), 1);
+	/* the next change: the service's at once, the host's at the next tick */
+	downtimes_object_state(f->dt, "h1", "S1", T0 + 100);
+	assert_int_equal(f->nev, 1);
+	check_ev(f, 0, DOWNTIME_EV_STARTED, c, T0 + 100, 1);
+	downtimes_object_state(f->dt, "h2", NULL, T0 + 100);
+	assert_int_equal(f->nev, 1);
+	assert_int_equal(f->soons, 1);
+	downtimes_tick(f->dt, T0 + 100);
+	assert_int_equal(downtimes_find(f->dt, a)->flex_downtime_start, T0 + 100);
+	check_ev(f, 1, DOWNTIME_EV_STARTED, a, T0 + 100, 1);
+	/* ... not the one whose window is still ahead */
+	assert_int_equal(downtimes_find(f->dt, b)->is_in_effect, 0);
+	downtimes_tick(f->dt, T0 + 200);
+	assert_int_equal(f->nev, 4);
+	check_ev(f, 2, DOWNTIME_EV_STOPPED, a, T0 + 200, 0); /* the list's order */
+	check_ev(f, 3, DOWNTIME_EV_STOPPED, c, T0 + 200, 0);
 }
 
 static void
@@ -684,6 +834,44 @@ t_order(void **state)
 	assert_null(downtimes_at(f->dt, 7));
 	assert_null(downtimes_find(f->dt, 4));
 	assert_int_equal(downtimes_find(f->dt, 6)->triggered_by, 1);
+}
+
+/* downtimes_resort: ties turn round, in the list, per object and per
+ * trigger (which of a trigger's downtimes starts first); twice is as before */
+static void
+t_resort(void **state)
+{
+	struct fx *f = *state;
+	unsigned long a;
+	size_t i;
+
+	a = sched(f, "h1", NULL, T0 + 500, T0 + 900, 1, 0, 0, T0); /* 1 */
+	sched(f, "h2", NULL, T0 + 500, T0 + 900, 1, a, 0, T0);     /* 2 */
+	sched(f, "h3", NULL, T0 + 100, T0 + 900, 1, 0, 0, T0);     /* 3 */
+	sched(f, "h1", "S1", T0 + 500, T0 + 900, 1, 0, 0, T0);     /* 4 */
+	sched(f, "h1", "S2", T0 + 700, T0 + 900, 1, 0, 0, T0);     /* 5 */
+	sched(f, "h2", "S1", T0 + 500, T0 + 900, 1, a, 0, T0);     /* 6 */
+	sched(f, "h1", NULL, T0 + 50, T0 + 900, 0, 0, 10, T0);     /* 7 */
+	sched(f, "h2", NULL, T0 + 500, T0 + 900, 1, 0, 0, T0);     /* 8 */
+	assert_string_equal(order(f), "7,3,1,4,8,2,6,5");
+	downtimes_resort(f->dt);
+	assert_string_equal(order(f), "7,3,8,4,1,6,2,5");
+	downtimes_resort(f->dt);
+	assert_string_equal(order(f), "7,3,1,4,8,2,6,5");
+	downtimes_resort(f->dt);
+	/* at T0 + 500 they start in the new order: 8 first (so h2 is in downtime
+	 * before 1 starts 6 and 2, and 2 logs nothing), 6 before 2 */
+	f->nev = 0;
+	downtimes_tick(f->dt, T0 + 500);
+	assert_int_equal(f->nev, 5); /* 3 (due at T0 + 100) and four more */
+	assert_int_equal(f->ev[0].id, 3);
+	assert_int_equal(f->ev[1].id, 8);
+	assert_int_equal(f->ev[2].id, 4);
+	assert_int_equal(f->ev[3].id, 1);
+	assert_int_equal(f->ev[4].id, 6);
+	for (i = 0; i < f->nev; i++)
+		assert_int_equal(f->ev[i].ev, DOWNTIME_EV_STARTED);
+	assert_int_equal(downtimes_find(f->dt, 2)->is_in_effect, 1);
 }
 
 static void
@@ -944,17 +1132,20 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(t_comment_text, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_comment_formats, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_fixed, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_overlap, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_cancel, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_triggered, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_triggered_cancel, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_flexible, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_flexible_in_problem, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_flexible_expiry, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_refusals, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_delete_matching, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_delete_matching_chain, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_order, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_resort, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_retained, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_retained_trigger_pending, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_many, setup, teardown),

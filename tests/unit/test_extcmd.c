@@ -584,9 +584,11 @@ t_downtime(void **state)
 	const struct downtime *d;
 
 	f->prog.next_downtime_id = 1;
-	/* fixed host downtime in effect at once, its comment made */
+	/* fixed host downtime whose start has come, its comment made; it starts
+	 * on the loop's next pass (the store asks for a tick), not in the command */
 	assert_int_equal(run(f, "SCHEDULE_HOST_DOWNTIME;h3;%lld;%lld;1;0;77;op;patch; reboot", s,
 	    e), EXTCMD_OK);
+	assert_int_equal(f->dt_soons, 1);
 	assert_int_equal(f->journal, 1);
 	d = find_downtime(f, "h3", NULL);
 	assert_non_null(d);
@@ -594,6 +596,10 @@ t_downtime(void **state)
 	assert_int_equal(d->duration, 3660); /* a fixed downtime's duration is its span */
 	assert_int_equal(d->entry_time, f->now);
 	assert_string_equal(d->comment, "patch"); /* a ';' ends the comment */
+	assert_int_equal(d->is_in_effect, 0);
+	assert_int_equal(HS(f, "h3")->scheduled_downtime_depth, 0);
+	downtimes_tick(f->dt, f->now);
+	assert_int_equal(d->is_in_effect, 1);
 	assert_int_equal(HS(f, "h3")->scheduled_downtime_depth, 1);
 	assert_int_equal(ncomments(f, "h3", NULL, COMMENT_DOWNTIME), 1);
 	/* flexible service downtime needs a duration */
@@ -735,6 +741,21 @@ t_downtime_propagate(void **state)
 	assert_int_equal(run(f, "SCHEDULE_AND_PROPAGATE_HOST_DOWNTIME;router;%lld;%lld;1;0;0;op;p",
 	    e, s), EXTCMD_OK);
 	assert_int_equal(downtimes_count(f->dt), 2);
+	/* starting now: nothing starts inside the command; at the loop's next
+	 * pass the top starts and the children it triggers with it */
+	assert_int_equal(run(f, "DEL_DOWNTIME_BY_START_TIME_COMMENT;;t"), EXTCMD_OK);
+	f->dt_soons = 0;
+	assert_int_equal(run(f, "SCHEDULE_AND_PROPAGATE_TRIGGERED_HOST_DOWNTIME;h1;%lld;%lld;1;0;0;"
+	    "op;n", (long long)f->now, e), EXTCMD_OK);
+	assert_int_equal(f->dt_soons, 1); /* the top; the children wait for it */
+	h1 = find_downtime(f, "h1", NULL);
+	h2 = find_downtime(f, "h2", NULL);
+	assert_int_equal(h2->triggered_by, h1->id);
+	assert_int_equal(h1->is_in_effect + h2->is_in_effect, 0);
+	downtimes_tick(f->dt, f->now);
+	assert_int_equal(h1->is_in_effect, 1);
+	assert_int_equal(h2->is_in_effect, 1);
+	assert_int_equal(HS(f, "h2")->scheduled_downtime_depth, 1);
 }
 
 /* ---- passive results ---- */
@@ -957,6 +978,13 @@ t_changes(void **state)
 	assert_int_equal(f->journal, 0);
 	assert_int_equal(f->notifies, 1);
 	assert_string_equal(f->notify_comment, "hello");
+	assert_int_equal(f->notify_options, 4);
+	/* options below 0: every bit, as atoi's -1 gives Nagios (forced, broadcast,
+	 * increment) */
+	assert_int_equal(run(f, "SEND_CUSTOM_SVC_NOTIFICATION;h1;a;-1;me;all"), EXTCMD_OK);
+	assert_int_equal(f->notifies, 2);
+	assert_int_equal(f->notify_options, ~0u);
+	f->notifies = 1;
 	assert_int_equal(run(f, "SEND_CUSTOM_SVC_NOTIFICATION;h1;a;4;me;hello; world;x"),
 	    EXTCMD_OK);
 	assert_int_equal(f->notifies, 2);

@@ -227,6 +227,7 @@ t_check_warning_service(void **state)
 	nlog_check_warning(l, T0, CHECK_WARN_BOUNDS, "h", "S", 0.01, 255);
 	nlog_check_warning(l, T0, CHECK_WARN_BOUNDS, "h", "S", 0.01, -2);
 	nlog_check_warning(l, T0, CHECK_WARN_LOST, "h", "S", 0.01, -1);
+	nlog_check_warning(l, T0, CHECK_WARN_NOT_EXITED, "h", "S", 0.01, 0);
 	nlog_close(l);
 	assert_file(f->log,
 	    "[1600000000] Warning: Check of service 'S' on host 'h' timed out after 60.001s!\n"
@@ -239,7 +240,8 @@ t_check_warning_service(void **state)
 	    "[1600000000] Warning: Return code of -2 for check of service 'S' on host 'h' was "
 	    "out of bounds.\n"
 	    "[1600000000] Warning: The check of service 'S' on host 'h' was lost: the worker "
-	    "process running it died. It will run again.\n");
+	    "process running it died. It will run again.\n"
+	    "[1600000000] Warning:  Check of service 'S' on host 'h' did not exit properly!\n");
 }
 
 static void
@@ -253,6 +255,7 @@ t_check_warning_host(void **state)
 	nlog_check_warning(l, T0, CHECK_WARN_RC127, "h", NULL, 0.01, 127);
 	nlog_check_warning(l, T0, CHECK_WARN_BOUNDS, "h", NULL, 0.01, 4);
 	nlog_check_warning(l, T0, CHECK_WARN_LOST, "h", NULL, 0.01, -1);
+	nlog_check_warning(l, T0, CHECK_WARN_NOT_EXITED, "h", NULL, 0.01, 0);
 	nlog_close(l);
 	assert_file(f->log,
 	    "[1600000000] Warning: Check of host 'h' timed out after 30.00 seconds\n"
@@ -262,7 +265,8 @@ t_check_warning_host(void **state)
 	    "doesn't exist.\n"
 	    "[1600000000] Warning: Return code of 4 for check of host 'h' was out of bounds.\n"
 	    "[1600000000] Warning: The check of host 'h' was lost: the worker process running "
-	    "it died. It will run again.\n");
+	    "it died. It will run again.\n"
+	    "[1600000000] Warning:  Check of host 'h' did not exit properly!\n");
 }
 
 /* CHECK_WARN_NONE and kinds outside the enum write nothing */

@@ -724,9 +724,11 @@ t_worker_killed(void **state)
 	struct ev_loop *saved = L;
 	char dir[] = "/tmp/jaque-test-pool-XXXXXX", line[512], pidfile[128];
 	struct res killer, victim, later;
+	struct wpool_worker w[4];
 	struct wpool_stats st;
 	struct wpool *p;
 	pid_t plugin;
+	long first;
 	double t0;
 
 	(void)state;
@@ -738,6 +740,13 @@ t_worker_killed(void **state)
 	    pidfile, pidfile);
 	sh(p, &victim, line, 30, NULL);
 	read_pid_file(pidfile, &plugin);
+	/* the worker as wpool_workers lists it: its pid, one job in flight */
+	assert_int_equal(wpool_workers(p, w, 4), 1);
+	assert_true(w[0].pid > 1);
+	assert_int_equal(w[0].running, 1);
+	assert_true(w[0].started == 1);
+	assert_int_equal(wpool_workers(p, w, 0), 0);
+	first = w[0].pid;
 	t0 = ev_time();
 	sh(p, &killer, "kill -9 $PPID; exec sleep 20", 30, NULL);
 	wait_all(3);
@@ -756,6 +765,11 @@ t_worker_killed(void **state)
 	assert_true(st.worker_restarts == 1);
 	assert_int_equal(st.alive, 1);
 	assert_true(st.completed == 3);
+	/* its replacement counts its own jobs */
+	assert_int_equal(wpool_workers(p, w, 4), 1);
+	assert_true(w[0].pid > 1 && w[0].pid != first);
+	assert_int_equal(w[0].running, 0);
+	assert_true(w[0].started == 1);
 	wpool_free(p);
 	assert_no_children();
 	ev_loop_destroy(L);

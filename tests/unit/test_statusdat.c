@@ -338,6 +338,8 @@ fx_states(struct fx *f)
 	    "PING", NOW - 40, "jdoe", "svc comment", 0, COMMENT_SOURCE_EXTERNAL, 1, NOW + 500));
 	assert_int_equal(downtimes_schedule(f->dt, "beta", NULL, NOW - 30, "jdoe",
 	    "maint window", NOW - 30, NOW + 3570, 1, 0, 0, NOW - 30, &id, &err), 0);
+	/* the loop pass after the command starts it */
+	downtimes_tick(f->dt, NOW - 30);
 	assert_int_equal(downtimes_schedule(f->dt, "gamma", "SSH", NOW - 20, "jdoe", "flex one",
 	    NOW + 60, NOW + 7200, 0, 0, 600, NOW - 20, &id, &err), 0);
 }
@@ -1212,6 +1214,7 @@ write_for_clients(const char *cfgpath)
 		fprintf(stderr, "downtime refused: %s\n", err != NULL ? err : "?");
 		goto out;
 	}
+	downtimes_tick(f.dt, f.snap.now); /* the host downtime starts */
 	if (objcache_write(o, f.gen.cfg.object_cache_file, f.snap.now, msg, sizeof(msg)) == -1 ||
 	    statusdat_write(f.gen.cfg.status_file, &f.snap, msg, sizeof(msg)) == -1) {
 		fprintf(stderr, "%s\n", msg);
