@@ -16,7 +16,6 @@
  * the file had when opened, with lines capped at XC_FILE_LINE bytes.
  */
 #include <fcntl.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +27,6 @@
 #include "compat/nagioslog.h"
 #include "engine/notify/downtime.h"
 #include "engine/objects/objects.h"
-#include "engine/util/strutil.h"
 #include "engine/util/xalloc.h"
 
 #define XC_FILE_LINE (64u * 1024u) /* the caller's cap on a pipe line */
@@ -183,90 +181,105 @@ xh_del_downtime(struct xc_req *r)
 	return XC_CHANGED;
 }
 
-/* an optional filter field: NULL when absent or empty */
-static const char *
-xc_filter(const char *f)
+/* a start time filter as Nagios reads it (strtoul: garbage is 0, any start) */
+static time_t
+xc_filter_time(const char *f)
 {
-	return f != NULL && *f != '\0' ? f : NULL;
+	return f != NULL ? (time_t)strtoul(f, NULL, 10) : 0;
 }
 
-/* an optional start time filter: 0 (any) when absent or empty, -1 when garbage */
+/*
+ * The filter fields after a host (or a group): [svc[;start[;comment]]],
+ * each a field of its own (a ';' ends the comment), an empty one no filter.
+ * Returns 1 when the service field was there (Nagios's hostgroup form then
+ * reads the same three fields a second time).
+ */
 static int
-xc_filter_time(const char *f, time_t *out)
+xc_dt_filters(struct xc_req *r, const char **svc, time_t *start, const char **comment)
 {
-	long v;
+	char *f = xc_field(&r->rest);
 
-	*out = 0;
-	if (xc_filter(f) == NULL)
+	if (f == NULL)
 		return 0;
-	if (str_to_long(f, 0, LONG_MAX, &v) < 0)
-		return -1;
-	*out = (time_t)v;
-	return 0;
+	if (*f != '\0')
+		*svc = f;
+	if ((f = xc_field(&r->rest)) != NULL) {
+		*start = xc_filter_time(f);
+		if ((f = xc_field(&r->rest)) != NULL && *f != '\0')
+			*comment = f;
+	}
+	return 1;
 }
 
-/* DEL_DOWNTIME_BY_HOST_NAME;host[;svc[;start[;comment]]] */
+/* DEL_DOWNTIME_BY_HOST_NAME;host[;svc[;start[;comment]]] (the host is not looked up) */
 int
 xh_del_downtime_by_host(struct xc_req *r)
 {
-	char *host, *svc, *start = NULL, *comment = NULL;
-	time_t t;
+	const char *host, *svc = NULL, *comment = NULL;
+	time_t t = 0;
 
 	if (r->x->downtimes == NULL || (host = xc_field(&r->rest)) == NULL)
 		return XC_FAIL;
-	if ((svc = xc_field(&r->rest)) != NULL && (start = xc_field(&r->rest)) != NULL)
-		comment = xc_rest(&r->rest);
-	if (xc_filter_time(start, &t) < 0)
-		return XC_FAIL;
-	return downtimes_delete_matching(r->x->downtimes, host, xc_filter(svc), t,
-	    xc_filter(comment), r->now) > 0 ? XC_CHANGED : XC_FAIL;
+	xc_dt_filters(r, &svc, &t, &comment);
+	return downtimes_delete_matching(r->x->downtimes, host, svc, t, comment, r->now) > 0
+	    ? XC_CHANGED : XC_FAIL;
 }
 
-/* DEL_DOWNTIME_BY_HOSTGROUP_NAME;hostgroup[;host[;svc[;start[;comment]]]] */
+/*
+ * DEL_DOWNTIME_BY_HOSTGROUP_NAME;hostgroup[;host[;svc[;start[;comment]]]].
+ * Nagios 4.4.6 reads svc;start;comment twice after a host field, so a
+ * sixth to eighth field replaces the third to fifth.  It succeeds when
+ * any downtime was deleted (Nagios: only when the group's last host had
+ * one; see docs/differences.md).
+ */
 int
 xh_del_downtime_by_hostgroup(struct xc_req *r)
 {
 	const struct obj_hostgroup *g;
-	char *name, *host = NULL, *svc = NULL, *start = NULL, *comment = NULL;
+	const char *name, *host = NULL, *svc = NULL, *comment = NULL;
+	char *f;
+	time_t t = 0;
 	size_t n = 0;
-	time_t t;
 	unsigned i;
 
 	if (r->x->downtimes == NULL || (name = xc_field(&r->rest)) == NULL)
 		return XC_FAIL;
 	if ((g = objects_find_hostgroup(r->x->objs, name)) == NULL)
 		return XC_FAIL;
-	if ((host = xc_field(&r->rest)) != NULL && (svc = xc_field(&r->rest)) != NULL &&
-	    (start = xc_field(&r->rest)) != NULL)
-		comment = xc_rest(&r->rest);
-	if (xc_filter_time(start, &t) < 0)
-		return XC_FAIL;
+	if ((f = xc_field(&r->rest)) != NULL) {
+		if (*f != '\0')
+			host = f;
+		xc_dt_filters(r, &svc, &t, &comment);
+		xc_dt_filters(r, &svc, &t, &comment);
+	}
 	for (i = 0; i < g->nmembers; i++) {
-		if (xc_filter(host) != NULL && strcmp(g->members[i]->name, host) != 0)
+		if (host != NULL && strcmp(g->members[i]->name, host) != 0)
 			continue;
-		n += downtimes_delete_matching(r->x->downtimes, g->members[i]->name,
-		    xc_filter(svc), t, xc_filter(comment), r->now);
+		n += downtimes_delete_matching(r->x->downtimes, g->members[i]->name, svc, t,
+		    comment, r->now);
 	}
 	return n > 0 ? XC_CHANGED : XC_FAIL;
 }
 
-/* DEL_DOWNTIME_BY_START_TIME_COMMENT;start[;comment]: one of them at least */
+/* DEL_DOWNTIME_BY_START_TIME_COMMENT;start[;comment]: one of them at least; the
+ * comment is the rest of the line */
 int
 xh_del_downtime_by_start(struct xc_req *r)
 {
-	char *start, *comment = NULL;
+	const char *start, *comment = NULL;
 	time_t t;
 
 	if (r->x->downtimes == NULL)
 		return XC_FAIL;
-	if ((start = xc_field(&r->rest)) != NULL)
-		comment = xc_rest(&r->rest);
-	if (xc_filter_time(start, &t) < 0)
+	start = xc_field(&r->rest);
+	comment = xc_rest(&r->rest);
+	t = xc_filter_time(start);
+	if (comment != NULL && *comment == '\0')
+		comment = NULL;
+	if (t == 0 && comment == NULL)
 		return XC_FAIL;
-	if (t == 0 && xc_filter(comment) == NULL)
-		return XC_FAIL;
-	return downtimes_delete_matching(r->x->downtimes, NULL, NULL, t, xc_filter(comment),
-	    r->now) > 0 ? XC_CHANGED : XC_FAIL;
+	return downtimes_delete_matching(r->x->downtimes, NULL, NULL, t, comment, r->now) > 0
+	    ? XC_CHANGED : XC_FAIL;
 }
 
 /* SHUTDOWN_PROCESS and RESTART_PROCESS: the daemon does them (the time is not used) */

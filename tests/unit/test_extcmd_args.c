@@ -78,6 +78,37 @@ t_trailing_fields(void **state)
 	}
 }
 
+/*
+ * The DEL_DOWNTIME_BY_* filters as Nagios 4.4.6 reads them: a start time as
+ * strtoul reads it ("soon" is 0, any start), a comment that ends at the
+ * next ';' (the rest of the line for ..._START_TIME_COMMENT), and the
+ * hostgroup form reading svc;start;comment a second time from the sixth
+ * field on.
+ */
+static void
+t_downtime_filters(void **state)
+{
+	struct fx *f = *state;
+	long long s = f->now - 60, e = f->now + 3600;
+
+	assert_int_equal(run(f, "SCHEDULE_SVC_DOWNTIME;h1;a;%lld;%lld;1;0;0;op;one", s, e),
+	    EXTCMD_OK);
+	assert_int_equal(run(f, "SCHEDULE_SVC_DOWNTIME;h1;b;%lld;%lld;1;0;0;op;two", s, e),
+	    EXTCMD_OK);
+	assert_int_equal(run(f, "SCHEDULE_HOST_DOWNTIME;h2;%lld;%lld;1;0;0;op;a", s, e), EXTCMD_OK);
+	assert_int_equal(ndowntimes(f, "h1", NULL), 2);
+	assert_int_equal(run(f, "DEL_DOWNTIME_BY_HOST_NAME;h1;;soon;one;x"), EXTCMD_OK);
+	assert_int_equal(ndowntimes(f, "h1", "a"), 0);
+	assert_int_equal(ndowntimes(f, "h1", "b"), 1);
+	assert_int_equal(run(f, "DEL_DOWNTIME_BY_HOSTGROUP_NAME;hg;;zz;;;b"), EXTCMD_OK);
+	assert_int_equal(ndowntimes(f, "h1", "b"), 0);
+	assert_int_equal(run(f, "DEL_DOWNTIME_BY_START_TIME_COMMENT;;a;b"), EXTCMD_FAILED);
+	assert_int_equal(ndowntimes(f, "h2", NULL), 1);
+	assert_int_equal(run(f, "DEL_DOWNTIME_BY_START_TIME_COMMENT;x;a"), EXTCMD_OK);
+	assert_int_equal(ndowntimes(f, "h2", NULL), 0);
+	assert_int_equal(run(f, "DEL_DOWNTIME_BY_HOST_NAME;nosuchhost"), EXTCMD_FAILED);
+}
+
 static void
 t_daemon_hooks(void **state)
 {
@@ -198,6 +229,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(t_trailing_fields, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_downtime_filters, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_daemon_hooks, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_process_file, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_garbage, setup, teardown),
