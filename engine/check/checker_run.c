@@ -235,10 +235,20 @@ chk_count(struct checker *c, enum checkstats_kind k, double now)
 		checkstats_add(c->checkstats, k, (time_t)now);
 }
 
-/* a check another result asked for (Nagios's on-demand checks) */
+/*
+ * A host check another result asked for (Nagios's on-demand checks, which
+ * go through schedule_host_check): nothing when the host's active checks
+ * are off, nor when a forced check of it is pending (Nagios keeps that
+ * event), nor for a dependency check (a service's host, parents, children)
+ * while the last result is younger than cached_host_check_horizon.
+ */
 static void
-chk_ondemand(struct checker *c, struct chk_ent *e)
+chk_ondemand(struct checker *c, struct chk_ent *e, int dependency, double now)
 {
+	if (!chk_state(c, e)->active_checks_enabled || e->forced)
+		return;
+	if (dependency && sm_host_cache_fresh(&c->hs[e->id], c->cfg, (time_t)now))
+		return;
 	if (!e->queued && !e->running)
 		e->ondemand = 1;
 	chk_check_soon(c, e);
@@ -259,7 +269,7 @@ chk_follow_up(struct checker *c, struct chk_ent *e, const struct sm_outcome *out
 			if (sm_host_cache_fresh(&c->hs[h->id], c->cfg, (time_t)now)) {
 				chk_count(c, CHECKSTATS_ACTIVE_CACHED_HOST, now);
 			} else {
-				chk_ondemand(c, &c->hent[h->id]);
+				chk_ondemand(c, &c->hent[h->id], 1, now);
 			}
 		}
 		return;
@@ -268,7 +278,7 @@ chk_follow_up(struct checker *c, struct chk_ent *e, const struct sm_outcome *out
 		for (i = 0; i < h->nparents; i++)
 			if (h->parents[i]->check_command.cmd != NULL &&
 			    sm_host_parent_wanted(out, &c->hs[h->parents[i]->id]))
-				chk_ondemand(c, &c->hent[h->parents[i]->id]);
+				chk_ondemand(c, &c->hent[h->parents[i]->id], 1, now);
 	/* predictive dependency checks: the masters of both kinds, in Nagios's order */
 	if (out->flags & SM_CHECK_MASTERS) {
 		static const enum obj_dep_type kinds[] = { OBJ_DEP_NOTIFICATION, OBJ_DEP_EXECUTION };
@@ -278,13 +288,13 @@ chk_follow_up(struct checker *c, struct chk_ent *e, const struct sm_outcome *out
 		for (k = 0; k < 2; k++)
 			for (i = 0; (hd = depend_host_dep(c->dep, h, kinds[k], i)) != NULL; i++)
 				if (hd->master->check_command.cmd != NULL)
-					chk_ondemand(c, &c->hent[hd->master->id]);
+					chk_ondemand(c, &c->hent[hd->master->id], 0, now);
 	}
 	if (out->flags & SM_CHECK_CHILDREN)
 		for (i = 0; i < h->nchildren; i++)
 			if (h->children[i]->check_command.cmd != NULL &&
 			    sm_host_child_wanted(out, &c->hs[h->children[i]->id]))
-				chk_ondemand(c, &c->hent[h->children[i]->id]);
+				chk_ondemand(c, &c->hent[h->children[i]->id], 1, now);
 }
 
 /* apply a result to an object: state machine, hooks, follow-ups; returns the outcome */

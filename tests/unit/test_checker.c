@@ -620,6 +620,42 @@ t_not_run(void **state)
 	assert_int_equal(f->runs_svc[a], 0);
 }
 
+/*
+ * On-demand host checks go through Nagios's schedule_host_check: none for a
+ * host whose active checks are off, even with a forced check of it pending
+ * later (that event is kept, not run now); one for a host whose checks are
+ * on, unless its last result is younger than cached_host_check_horizon.
+ */
+static void
+t_ondemand_gates(void **state)
+{
+	struct fx *f = *state;
+	const struct obj_service *a = objects_find_service(f->gen.objs, "h1", "a");
+	const struct obj_service *c = objects_find_service(f->gen.objs, "h2", "c");
+	const struct obj_host *h1 = a->host;
+	struct state_common *hs;
+	time_t now = time(NULL);
+	int runs;
+
+	f->c = fx_checker(f);
+	hs = &checker_host_states(f->c)[h1->id].c;
+	hs->active_checks_enabled = 0;
+	checker_start(f->c);
+	checker_schedule(f->c, h1, NULL, now + 3600, 1);
+	runs = f->runs_host;
+	assert_int_equal(checker_passive_result(f->c, h1, a, 2, "broken", now), 0);
+	assert_int_equal(f->runs_host, runs);
+	assert_int_equal(hs->next_check, now + 3600);
+	assert_int_equal(hs->check_options, STATE_CKOPT_FORCED);
+	/* checks on, never checked: the host is checked now */
+	assert_int_equal(checker_passive_result(f->c, c->host, c, 2, "broken", now), 0);
+	assert_int_equal(f->runs_host, runs + 1);
+	/* checked a moment ago: the cached result stands */
+	assert_int_equal(checker_passive_result(f->c, c->host, c, 0, "fine", now), 0);
+	assert_int_equal(checker_passive_result(f->c, c->host, c, 2, "broken", now), 0);
+	assert_int_equal(f->runs_host, runs + 1);
+}
+
 /* the checker started with every object's active checks off */
 static void
 start_disabled(struct fx *f)
@@ -1277,6 +1313,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_passive_reschedules, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_recovery_problem_id, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_not_run, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_ondemand_gates, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_host_gate, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_tick_rearm, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_tick_late, setup, teardown),
