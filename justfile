@@ -1,5 +1,7 @@
 # justfile: short names for the scripts.  `npm install -g rust-just`
 # provides `just`; every recipe is a script you can also run directly.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 
 # list the recipes
 default:

@@ -7,6 +7,8 @@
  * it is dropped and the reader skips to the next '\n'.  A read takes at
  * most a few buffers per wake-up, so a flooding writer cannot hold the
  * loop.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "compat/cmdpipe.h"
 

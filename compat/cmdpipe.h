@@ -18,6 +18,8 @@
  * the command file worker and removes nothing): a writer that opens it
  * while jaque is down blocks instead of making a plain file there, and a
  * second instance refused at start never loses the first one's pipe.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_CMDPIPE_H
 #define JAQUE_CMDPIPE_H

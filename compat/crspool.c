@@ -6,6 +6,8 @@
  * then parsed record by record.  Ages are compared without signed
  * overflow: a time in the future is not old, and neither is a file_time
  * too big for time_t.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "compat/crspool.h"
 

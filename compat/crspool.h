@@ -11,6 +11,8 @@
  * crspool_scan reads what is there now and hands each complete record
  * (host_name and output present) to the callback; the daemon calls it
  * every check_result_reaper_frequency seconds.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_CRSPOOL_H
 #define JAQUE_CRSPOOL_H

@@ -18,6 +18,8 @@
  * command fails, and for a line from the caller that did not succeed,
  * "External command <line> returned error <why>" (what Nagios's command
  * file reader adds).  Lines read by PROCESS_FILE get the first three only.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <limits.h>
 #include <stdlib.h>

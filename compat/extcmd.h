@@ -11,6 +11,8 @@
  *
  * Called by the command pipe reader (cmdpipe), the check result spool
  * and the journal replay at start-up (replaying: no log lines).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_EXTCMD_H
 #define JAQUE_EXTCMD_H

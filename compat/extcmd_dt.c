@@ -14,6 +14,8 @@
  *
  * PROCESS_FILE reads a regular file's lines as commands, up to the size
  * the file had when opened, with lines capped at XC_FILE_LINE bytes.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <fcntl.h>
 #include <stdio.h>

@@ -7,6 +7,8 @@
  * toggle (extcmd_toggle.c) when the row is data, else a function of
  * extcmd_obj.c (objects: acks, comments, passive results, changes) or
  * extcmd_dt.c (downtime, program-wide commands, PROCESS_FILE).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_EXTCMD_INT_H
 #define JAQUE_EXTCMD_INT_H

@@ -12,6 +12,8 @@
  * cmd_change_object_custom_var keep them in Nagios's objects.  What the
  * engine has no place for yet is validated but has no effect: the
  * notifications (custom, acknowledgement) that issue 5 will send.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <ctype.h>
 #include <limits.h>

@@ -8,6 +8,8 @@
  * active_checks_enabled field of its state, the value 1 and the
  * ACTIVE_CHECKS bit; the generic code in extcmd_toggle.c applies all of
  * them.  Names are matched without regard to case.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stddef.h>
 #include <strings.h>

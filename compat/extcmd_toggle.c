@@ -16,6 +16,8 @@
  * Host, service and group commands may end with author;comment: each
  * object the command names (the host for host commands, each member for
  * group commands) then gets a user comment, as Nagios 4.4.6 does.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stdlib.h>
 

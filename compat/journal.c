@@ -4,6 +4,8 @@
  * writes it (decimal, no sign, no leading zero, not 0).  A directory that
  * exists but cannot be listed is an error, not an empty journal: replay
  * would silently lose commands and forget could never remove anything.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "compat/journal.h"
 

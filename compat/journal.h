@@ -11,6 +11,8 @@
  * to N is removed (journal_forget).  A save that fails removes nothing, so
  * the next start replays those files too.  Replay reads every file in
  * order of N; a torn last line (the crash hit mid-write) is ignored.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_JOURNAL_H
 #define JAQUE_JOURNAL_H

@@ -16,6 +16,8 @@
  * console one is a single write(2) too, unbuffered: journald sees each line
  * when it is logged (Nagios's stdio buffer holds them when stdout is a pipe);
  * it is skipped when the console would block (a full pipe).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <errno.h>
 #include <fcntl.h>

@@ -18,6 +18,8 @@
  * foreground, to the console: the lines Nagios logs with display=TRUE
  * (start-up, shutdown, signals, every "Error:" and "Warning:" line, ...;
  * nlog_displayed says which), as Nagios prints them, without the prefix.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_NAGIOSLOG_H
 #define JAQUE_NAGIOSLOG_H

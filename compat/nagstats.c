@@ -13,6 +13,8 @@
  * The MRTG variables are tables (name, where the value lives, how to
  * print it) read by one lookup; names it does not know go to the caller's
  * hook (jaquestats's own variables) before they print themselves.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <errno.h>
 #include <limits.h>

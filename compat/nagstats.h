@@ -11,6 +11,8 @@
  * an object's values are reset at every "}", the first object before any
  * "}" starts checked and scheduled, the running means divide by the number
  * of objects seen so far, never-checked objects count in every mean.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_NAGSTATS_H
 #define JAQUE_NAGSTATS_H

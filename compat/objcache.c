@@ -20,6 +20,8 @@
  *  - display_name is printed whenever it was configured, even to the name
  *    itself: the model keeps display_name pointing at the name exactly when
  *    it was not configured (engine/objects/objects.h).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #define _POSIX_C_SOURCE 200809L
 

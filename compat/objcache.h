@@ -9,6 +9,8 @@
  * Nagios Core 4.4.6 does: same header, object order, key order, number
  * formats and option letters.  Called by start-up after a generation is
  * built, and by the -p pre-flight mode.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_OBJCACHE_H
 #define JAQUE_OBJCACHE_H

@@ -5,6 +5,8 @@
  * answered, or a code (>= 100) that qhsock_answer turns into "n: text".
  * The texts are Nagios 4.4.6's, byte for byte, where the meaning is the
  * same; each is pinned by tests/unit/test_qhsock.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "compat/qhsock.h"
 

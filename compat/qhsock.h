@@ -27,6 +27,8 @@
  * (Nagios answers one per read and leaves the rest until more bytes come).
  * A request longer than QHSOCK_REQUEST_MAX (its NUL included) closes the
  * connection without an answer (Nagios stops answering at that size).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_QHSOCK_H
 #define JAQUE_QHSOCK_H

@@ -5,6 +5,8 @@
  * base/nagios.c:set_loadctl_defaults).  jaque does no load control; the
  * settings are reported, and jobs_max stands for jaque's own limit on
  * checks in flight when nothing else set it.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stdlib.h>
 #include <string.h>

@@ -3,6 +3,8 @@
  * and the retention reader writes, in one struct of borrowed pointers.
  * The daemon fills one from the running generation; the writers may run
  * in a forked child (copy-on-write), so they only read through it.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_SNAPSHOT_H
 #define JAQUE_SNAPSHOT_H

@@ -1,6 +1,8 @@
 /*
  * statsfile: jaque's figures for jaquestats (see statsfile.h).  Small and
  * fixed in size whatever the estate, so writing it on the loop is cheap.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <errno.h>
 #include <fcntl.h>

@@ -4,6 +4,8 @@
  * temp_path), written by the daemon every few seconds and at shutdown
  * with a temporary file and a rename.  Nagios has no such file: these
  * are the figures status.dat has no place for (drift, queue, workers).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_STATSFILE_H
 #define JAQUE_STATSFILE_H

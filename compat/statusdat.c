@@ -25,6 +25,8 @@
  * decimal formats take a shortcut when the rounding is not in doubt and
  * fall back to snprintf when it is (or the value is large, negative,
  * negative zero or not a number), so they print what printf prints.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "compat/statusdat.h"
 

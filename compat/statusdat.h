@@ -11,6 +11,8 @@
  * and the downtimes, with Nagios's keys, key order and number formats.
  * Called by the daemon every status_update_interval (engine/main/persist.c,
  * usually in a forked child) and at start and shutdown.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_STATUSDAT_H
 #define JAQUE_STATUSDAT_H

@@ -4,6 +4,8 @@
  * daemon restarted) reconnects and tries once more; a connect that fails
  * is not tried again for a second, so a machine without a log daemon costs
  * one failed connect a second, not one a line.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "compat/syslogout.h"
 

@@ -14,6 +14,8 @@
  * /dev/log, or, when that is a stream socket, the same bytes and a NUL.
  * The socket is connected at the first message, and again (at most once a
  * second) after the daemon went away.  Its descriptor is close-on-exec.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_SYSLOGOUT_H
 #define JAQUE_SYSLOGOUT_H

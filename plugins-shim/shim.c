@@ -6,6 +6,8 @@
  * its kind so shim_start and shim_check_free reach the right code, and a
  * run starts with struct shim_run so shim_cancel does too.  The engine is
  * the only caller; everything here is single-threaded on its loop.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "plugins-shim/shim.h"
 

@@ -12,6 +12,8 @@
  * newline), handed to the callback once.
  *
  * First shim: check_tcp (shim_tcp.c), matching monitoring-plugins 2.3.3.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_SHIM_H
 #define JAQUE_SHIM_H

@@ -3,6 +3,8 @@
  * look at, but the engine must not.  Each shim is one struct shim_kind in
  * shim.c's table; its runs start with a struct shim_run so shim_cancel can
  * reach the right code without knowing the kind.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_SHIM_INT_H
 #define JAQUE_SHIM_INT_H

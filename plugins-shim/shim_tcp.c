@@ -12,6 +12,8 @@
  * plugin's printf calls, quirks kept: the response shown only when its
  * trimmed length index is not 0, the host named only after -H, zeros for
  * the thresholds in the performance data of a mismatch.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "plugins-shim/shim_int.h"
 

@@ -8,6 +8,8 @@
  * shorter.  Every ending goes through tcp_finish, which words the result
  * (shim_tcp.c), hands it to the caller's callback once and frees the run;
  * the callback never runs inside shim_tcp_start.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "plugins-shim/shim_int.h"
 

@@ -4,6 +4,8 @@
  * lines are the same key exactly when their words are.  Buckets double
  * as the lines grow; nothing is removed except by the flush at the limit
  * (and shim_cache_free), and a held line is never removed.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "plugins-shim/shimcache.h"
 

@@ -9,6 +9,8 @@
  * A line in use by a running check is held (shim_cache_get) until the
  * run ends (shim_cache_release); when the cache reaches its limit, the
  * lines not in use are all dropped and parsed again when they come back.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_SHIMCACHE_H
 #define JAQUE_SHIMCACHE_H

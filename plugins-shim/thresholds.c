@@ -5,6 +5,8 @@
  * it prints; where the plugin's behaviour is undefined (a lone trailing
  * backslash) we report failure so the caller can leave the line to the
  * real plugin.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "plugins-shim/thresholds.h"
 

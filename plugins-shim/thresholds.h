@@ -6,6 +6,8 @@
  * backslash escapes, name a state, and print a performance figure
  * (fperfdata).  Pure functions, no I/O; the shims call them while parsing
  * a command line and while writing a result.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_THRESHOLDS_H
 #define JAQUE_THRESHOLDS_H

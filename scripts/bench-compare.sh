@@ -61,6 +61,8 @@
 # run and the row's files are <...>-rec.*, or <...>-rec<K>.* for another
 # RECOVER_KEEP) and for that long the sampler watches how soon jaque says
 # the overload is over (in the row's JSON, "recovery", and on stdout).
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD

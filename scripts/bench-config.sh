@@ -9,6 +9,8 @@
 # engine runs RUNS times (default 5), alternating, after one warm-up run
 # each; every run is printed, and the ratios use the median time and the
 # highest peak RSS of each.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD

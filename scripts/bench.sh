@@ -36,6 +36,8 @@
 # Environment: JAQUE, JAQUESTATS (default build/dev), WARMUP (60),
 # CHECK_TCP (default /usr/lib/nagios/plugins/check_tcp), KEEP_TMP=1,
 # STATUS_INTERVAL, RETENTION_MINUTES, FLOOR_CONC.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD

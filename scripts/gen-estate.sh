@@ -5,6 +5,8 @@
 # (from a template, check_tcp with a port each), in base.cfg, groups.cfg,
 # hosts.cfg and services.cfg.  scripts/bench-config.sh times the readers on
 # it; tests/integration/t_config_diff.sh compares them on a small one.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 set -euo pipefail
 [ $# -eq 2 ] || { echo "usage: $0 DIR N" >&2; exit 2; }
 dir=$1 n=$2 hosts=$(( $2 / 2 )) svcs=$(( $2 - $2 / 2 ))

@@ -14,6 +14,8 @@
  * Nagios stops at the first registration error; we go on, so that one run
  * reports every problem, and keep each object as complete as the errors
  * allow.  Messages are Nagios's own; diag adds where.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "compat/config/build.h"
 #include "compat/config/config.h"

@@ -26,6 +26,8 @@
  * the one `nagios -v` stops at.  Their wording is Nagios's.
  *
  * Called once per generation, after expand_all.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_BUILD_H
 #define JAQUE_BUILD_H

@@ -10,6 +10,8 @@
  * Nagios resolves only in pre-flight (commands, host and same-host service
  * parents, excluded periods) are reported through build_err_at so that
  * they come out in pre-flight's order.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "compat/config/build_int.h"
 

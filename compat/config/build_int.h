@@ -2,6 +2,8 @@
  * build_int: what build.c, build_fill.c and build_rel.c share: the state of
  * one build, reporting, list splitting and name-list resolution.  Private
  * to the builder.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_BUILD_INT_H
 #define JAQUE_BUILD_INT_H

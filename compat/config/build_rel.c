@@ -14,6 +14,8 @@
  * definition is prepended to its list) and sorts by host or service id.
  * A dependency or escalation whose object is unknown is reported and left
  * out; an unknown period is reported and left NULL.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stddef.h>
 #include <stdlib.h>

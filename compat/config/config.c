@@ -2,6 +2,8 @@
  * config: drives the reader stages in Nagios's order (see config.h).
  * Nagios stops at the first stage that fails; so do we, but within a stage
  * every error is reported.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "compat/config/config.h"
 

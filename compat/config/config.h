@@ -5,6 +5,8 @@
  * the pre-flight check.  The parse data (raw definitions) is kept until
  * config_gen_free so pre-flight findings can still name file and line;
  * config_gen_drop_raw releases it earlier once no longer needed.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_CONFIG_H
 #define JAQUE_CONFIG_H

@@ -2,6 +2,8 @@
  * diag: collect and print configuration diagnostics.  The location suffix
  * names everything we know: "(file 'x.cfg', line 12, host 'web1',
  * directive 'parents')", so an admin can go straight to the line.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "compat/config/diag.h"
 

@@ -5,6 +5,8 @@
  * name, directive) and is printed at once in Nagios's "Error: ..." /
  * "Warning: ..." form with the location appended, then kept so that tests
  * and the final "Total Warnings/Errors" summary can count them.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_DIAG_H
 #define JAQUE_DIAG_H

@@ -4,6 +4,8 @@
  * contact group membership with nesting.  Services and servicegroups are
  * in expand_svc.c; dependencies, escalations, extinfo and implied
  * inheritance in expand_deps.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "compat/config/expand.h"
 

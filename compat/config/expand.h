@@ -13,6 +13,8 @@
  *  - implied inheritance (services from hosts, escalations from their
  *    service or host, default option sets).
  * After expand_all, build.c can read every definition as a single object.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_EXPAND_H
 #define JAQUE_EXPAND_H

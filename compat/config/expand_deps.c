@@ -5,6 +5,8 @@
  * (xodtemplate_inherit_object_properties): services take contacts,
  * notification period and interval from their host, escalations take
  * theirs from their service or host, missing option sets mean "all".
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stdint.h>
 #include <stdlib.h>

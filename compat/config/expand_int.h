@@ -7,6 +7,8 @@
  * Sets of objects are idsets over the registered objects of one type
  * (their index in set[t].objs; services: their index in services), so
  * each expansion costs what it touches, never hosts x services.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_EXPAND_INT_H
 #define JAQUE_EXPAND_INT_H

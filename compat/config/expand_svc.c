@@ -2,6 +2,8 @@
  * expand_svc: services copied once per host, duplicates settled as Nagios
  * 4.4.6 settles them, and servicegroups (members from both sides,
  * nesting).  Part of the expander; see expand.h and expand_int.h.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stdint.h>
 #include <stdio.h>

@@ -6,6 +6,8 @@
  *    chain of additive templates accumulates);
  *  - everything else: take value and "have" when we have not set it.
  * A "have" with a NULL string (the value "null") blocks inheritance.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "compat/config/inherit.h"
 

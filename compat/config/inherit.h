@@ -5,6 +5,8 @@
  * starting with '+' is appended to the inherited value; after resolution
  * the leading '+' of any remaining value is removed.  Custom variables and
  * timeperiod exceptions are inherited when the object lacks them.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_INHERIT_H
 #define JAQUE_INHERIT_H

@@ -1,6 +1,8 @@
 /*
  * lexer: see lexer.h.  Files are read whole into memory and split into
  * logical lines in place; the store keeps copies of whatever it needs.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "compat/config/lexer.h"
 

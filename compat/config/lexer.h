@@ -12,6 +12,8 @@
  * directory, as Nagios does).  Every error is reported with its file
  * and line, and reading goes on with the next definition so that one run
  * reports every problem.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_LEXER_H
 #define JAQUE_LEXER_H

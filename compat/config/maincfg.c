@@ -15,6 +15,8 @@
  *
  * Files are read whole into memory (capped), as Nagios maps them.  Called
  * from start-up; nothing here is kept between calls.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #define _POSIX_C_SOURCE 200809L
 

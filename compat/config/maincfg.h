@@ -25,6 +25,8 @@
  * when unset: the defaults belong to the installation, not to this reader.
  * Callers: start-up (jaque -v and the daemon) and the object reader, which
  * takes cfg_files/cfg_dirs from here.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_MAINCFG_H
 #define JAQUE_MAINCFG_H

@@ -1,6 +1,8 @@
 /*
  * maincfg_int: what maincfg.c (files and lines) and maincfg_table.c (what
  * each directive means) share.  Not for use outside these two files.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_MAINCFG_INT_H
 #define JAQUE_MAINCFG_INT_H

@@ -10,6 +10,8 @@
  * atoi and never checks gets the whole int range, so "abc" is 0 and is
  * accepted, as there.  An alias shares its canonical row's field and is
  * skipped when defaults are set and fields freed.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #define _POSIX_C_SOURCE 200809L
 

@@ -8,6 +8,8 @@
  * part into a store of its own, each worker reading its parts into one
  * buffer that it reuses.  Then the calling thread
  * merges the stores in plan order.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "compat/config/objfiles.h"
 

@@ -13,6 +13,8 @@
  * lexed the same way (a definition left open at the end of a part is
  * reported as the next part's first line reports it).  The merged stores' arenas belong to
  * rs from then on.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_OBJFILES_H
 #define JAQUE_OBJFILES_H

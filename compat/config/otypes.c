@@ -2,6 +2,8 @@
  * otypes: directive tables of the fourteen object types, and the option
  * letter maps.  The tables follow what Nagios Core 4.4.6 accepts, including
  * its aliases and deprecated names; adding a directive is adding a line.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "compat/config/otypes.h"
 

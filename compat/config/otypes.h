@@ -6,6 +6,8 @@
  *
  * Slots are per type: OT_<TYPE>_<FIELD> enums below.  Several directive
  * names may share a slot (aliases such as hostgroups/host_groups).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_OTYPES_H
 #define JAQUE_OTYPES_H

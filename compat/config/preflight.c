@@ -18,6 +18,8 @@
  * order, which the model no longer knows; the two agree when dependencies
  * are defined sorted by master).  The walk is iterative so that a long
  * parent chain cannot exhaust the stack.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* mkostemp */

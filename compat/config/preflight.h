@@ -14,6 +14,8 @@
  * in Nagios's order, with Nagios's wording; diag adds the location.
  *
  * Called by start-up and by `jaque -v` after the generation is built.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_PREFLIGHT_H
 #define JAQUE_PREFLIGHT_H

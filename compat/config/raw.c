@@ -4,6 +4,8 @@
  * them (atoi/strtod leniency included) so that resolved objects carry the
  * same numbers; only option letters, initial states and coordinates are
  * checked, as there.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "compat/config/raw.h"
 

@@ -12,6 +12,8 @@
  * detection.  Filled by the lexer (through raw_begin/raw_set/raw_end),
  * then transformed in place by inherit.c, expand.c and implied.c, and
  * finally read by build.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_RAW_H
 #define JAQUE_RAW_H

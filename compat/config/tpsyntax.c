@@ -23,6 +23,8 @@
  * checks ranges only when it registers a timeperiod; we check them at once.
  *
  * Called by the timeperiod builder in compat/config; no state, no output.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "compat/config/tpsyntax.h"
 

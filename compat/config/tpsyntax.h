@@ -6,6 +6,8 @@
  * month dates, month days, weekday-of-month forms, each optionally a range,
  * with "/ N" skip intervals), and formats them back the way Nagios writes
  * them into objects.cache.  Pure functions: no global state.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_TPSYNTAX_H
 #define JAQUE_TPSYNTAX_H

@@ -8,6 +8,8 @@
 # packages build-essential autoconf automake libtool pkg-config gperf
 # libglib2.0-dev help2man (its install builds the man pages).  The build log is
 # DEST/build.log.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 set -euo pipefail
 [ $# -eq 2 ] || { echo "usage: $0 SRC DEST" >&2; exit 2; }
 src=$(cd "$1" && pwd)

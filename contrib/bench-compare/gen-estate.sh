@@ -12,6 +12,8 @@
 # from $USER1$ (resource.cfg); the Icinga 2 form from the constant
 # PluginDir; neither goes through a shell.  It is the estate of
 # scripts/bench.sh, so jaque's own bench and this comparison agree.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 set -euo pipefail
 [ $# -eq 3 ] || [ $# -eq 4 ] || { echo "usage: $0 nagios|icinga2 N PORT [SECONDS]" >&2; exit 2; }
 format=$1 n=$2 port=$3 every=${4:-60}

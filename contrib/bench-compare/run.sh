@@ -17,6 +17,8 @@
 # overload table (`just bench-compare-overload`): INTERVAL=10 SIZES=10000
 # BUILTIN_SIZES= run.sh: 10 000 objects every 10 s, 1 000 checks a second,
 # more than two CPUs can start as processes here.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 soak=${1:-300}

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """contrib/bench-compare/sample.py: the measuring half of
 scripts/bench-compare.sh, which starts the listener and the engine and
 calls this.  Three commands:

@@ -5,6 +5,8 @@
 # at other tick rates), each group by number of objects, then in the
 # order nagios4, naemon, icinga2, jaque, jaque-builtin.  Each row carries its date; the JSON beside each row has
 # every figure with its definition's inputs.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 dir=${1:-build/bench-compare}

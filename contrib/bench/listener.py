@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """The bench listener: the one TCP service every check of a bench estate
 connects to (scripts/bench.sh, scripts/bench-compare.sh).
 

@@ -15,6 +15,8 @@
  * slowly, a run that starts on an idle cpu costs more.
  *
  * usage: spawnfloor [-e MS -b BURST] RUNS CONC COMMAND [ARGS...]
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <errno.h>
 #include <fcntl.h>

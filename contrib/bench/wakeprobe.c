@@ -10,6 +10,8 @@
  * its latency max can be read against this figure.
  *
  * usage: wakeprobe SECONDS [PERIOD_MS]
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stdint.h>
 #include <stdio.h>

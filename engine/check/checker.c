@@ -18,6 +18,8 @@
  * whole seconds, as Nagios's), and the entry is put that many ticks after
  * its start tick.  So 50 000 checks spread over a minute stay spread, and
  * do not bunch at whole seconds.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <ev.h>
 #include <math.h>

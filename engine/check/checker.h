@@ -18,6 +18,8 @@
  * A reload makes a new checker for the new generation and moves each
  * object's state across by name (checker_adopt); the old one is retired:
  * its checks still in flight finish and are dropped.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_CHECKER_H
 #define JAQUE_CHECKER_H

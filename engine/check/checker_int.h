@@ -1,6 +1,8 @@
 /*
  * checker_int: what checker.c (scheduling) and checker_run.c (running a
  * check, taking its result) share.  Not for use outside engine/check.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_CHECKER_INT_H
 #define JAQUE_CHECKER_INT_H

@@ -7,6 +7,8 @@
  * schedule made factor times as long, and those on the wheel re-timed
  * when the factor changes.  Called from checker.c (dispatch, adopt,
  * stats) and checker_run.c (the next check after a result).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <math.h>
 

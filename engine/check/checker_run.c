@@ -10,6 +10,8 @@
  * it into a check result, runs the state machine and flap detection,
  * tells the hooks and reschedules.  A run of a stopped checker (a reload, shutdown) is
  * detached from its object: its result is dropped when it comes.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <ev.h>
 #include <errno.h>

@@ -6,6 +6,8 @@
  * checker.c when it schedules the first checks and when a check is due;
  * the functions only read the configuration and move the check on the
  * wheel (chk_schedule_tick).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stdint.h>
 #include <stdio.h>

@@ -17,6 +17,8 @@
  * that finished gave "not failed" (else the walk would be over), and one
  * still on the stack is a loop.  The set of entered objects is an idset
  * cleared in O(1) per walk.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stddef.h>
 #include <stdlib.h>

@@ -33,6 +33,8 @@
  * the notifier (notification type; a service's notification also asks
  * for its host's notification dependencies).  The queries keep scratch
  * space in the struct depend, hence the non-const handle: one thread.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_DEPEND_H
 #define JAQUE_DEPEND_H

@@ -12,6 +12,8 @@
  * that last ran before the start).  A stale object gets the warning line
  * and an immediate forced check; it is not tested again until a result
  * comes (is_being_freshened).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <ev.h>
 #include <string.h>

@@ -16,6 +16,8 @@
  * check's next_check plus its latency, the time it started; so does this,
  * from the run's start.  Hosts never scheduled (next_check 0) are skipped,
  * as Nagios skips them.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <ev.h>
 #include <stdio.h>

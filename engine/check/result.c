@@ -14,6 +14,8 @@
  *
  * Called by the checker when a run ends and by the passive paths (the
  * command pipe, spool files).  No state is touched here.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <errno.h>
 #include <stdlib.h>

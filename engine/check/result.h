@@ -15,6 +15,8 @@
  * use_aggressive_host_checking.
  *
  * The strings of a check_result are heap strings it owns.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_RESULT_H
 #define JAQUE_RESULT_H

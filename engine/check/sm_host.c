@@ -16,6 +16,8 @@
  * says, which only adds the retries without a change.
  *
  * Called by the checker for every host result, active or passive.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stdlib.h>
 #include <string.h>

@@ -3,6 +3,8 @@
  * (statemachine.c): taking a result into the state, Nagios's interval
  * arithmetic, acknowledgement clearing, flap history and rescheduling.
  * Private to engine/check/statemachine.c, sm_service.c and sm_host.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_SM_INT_H
 #define JAQUE_SM_INT_H

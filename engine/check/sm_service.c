@@ -14,6 +14,8 @@
  * was current before this result, at this result's last_check.
  *
  * Called by the checker for every service result, active or passive.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stdlib.h>
 #include <string.h>

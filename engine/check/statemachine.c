@@ -9,6 +9,8 @@
  * Nagios computes times as doubles and truncates them (time_t and
  * unsigned long casts); sm_after does the same so next_check matches to
  * the second.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <string.h>
 

@@ -21,6 +21,8 @@
  * notification see (a hard recovery shows the attempt of the problem, a
  * soft recovery SOFT).  The caller does the counter reset itself after
  * the notification step when SM_CLEAR_NOTIFIED says so.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_STATEMACHINE_H
 #define JAQUE_STATEMACHINE_H

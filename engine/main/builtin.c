@@ -6,6 +6,8 @@
  * and handed over after shim_start returned.  Lines are parsed once
  * (plugins-shim/shimcache.h): a job holds its line's parsed check until
  * it ends.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stdlib.h>
 #include <string.h>

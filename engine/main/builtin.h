@@ -3,6 +3,8 @@
  * The checker sits below the shims in the layering, so main wires them:
  * its run_builtin and cancel_builtin hooks call these.  Switched off by
  * builtin_checks=0 in jaque.cfg (main then sets no hook).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_BUILTIN_H
 #define JAQUE_BUILTIN_H

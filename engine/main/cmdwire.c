@@ -14,6 +14,8 @@
  * edge adds or deletes the object's flapping comment.
  * RESTART_PROCESS and SHUTDOWN_PROCESS act from a zero-delay timer, after
  * the command's own line is finished.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <errno.h>
 #include <stdio.h>

@@ -19,6 +19,8 @@
  * and with retention on registers the downtime again as Nagios's re-reading
  * of retention.dat does; when it is not good, the errors are logged and the
  * old generation keeps running.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #define _GNU_SOURCE
 #include <ev.h>

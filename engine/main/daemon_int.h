@@ -3,6 +3,8 @@
  * (start-up, signals, reload), persist.c (status.dat, retention.dat, the
  * command journal) and cmdwire.c (the command pipe, the result spool,
  * comments and downtime).  Not for use outside engine/main.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_DAEMON_INT_H
 #define JAQUE_DAEMON_INT_H

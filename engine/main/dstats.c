@@ -1,6 +1,8 @@
 /*
  * dstats: what the daemon tells jaquestats (see dstats.h).  Keys are
  * stable names; jaquestats prints them and --data picks them.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,8 @@
 /*
  * dstats: the daemon's figures as key=value lines for the stats file
  * (compat/statsfile.h), which jaquestats reads.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_DSTATS_H
 #define JAQUE_DSTATS_H

@@ -8,6 +8,8 @@
  *
  * Exit codes follow Nagios: 0 when the configuration is fine, 1 when it
  * is not (and 2 for usage errors).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <errno.h>
 #include <getopt.h>

@@ -14,6 +14,8 @@
  * this is a "CURRENT JAQUE DATA" block after Nagios's report, left out
  * when there is no stats file (a Nagios status.dat); as MRTG variables
  * it is the JQ... names, which Nagios does not have, "U" without the file.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <errno.h>
 #include <getopt.h>

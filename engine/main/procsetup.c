@@ -9,6 +9,8 @@
  * ids are looked up first so that a wrong user name fails the start before
  * -d detaches.  Unlike Nagios the lock is taken in the foreground too: one
  * jaque per lock file, the second one refused before it touches anything.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #define _GNU_SOURCE
 #include <errno.h>

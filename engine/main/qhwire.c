@@ -28,6 +28,8 @@
  * for its end of file.  The figures of "@core squeuestats" are counted
  * over the objects at most once per loop iteration, whatever a client
  * asks.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #define _GNU_SOURCE
 #include <errno.h>

@@ -9,6 +9,8 @@
  * here.  A notification made by a result sees the state type and attempt
  * the ALERT line shows (Nagios notifies before it turns a hard recovery
  * into HARD attempt 1), so the state is patched for the call and put back.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stdlib.h>
 #include <string.h>

@@ -11,6 +11,8 @@
  * *next_id that no comment holds (a comment read from retention may hold
  * it), and persistent and expires are true only when they are exactly 1,
  * as Nagios's add_comment reads them.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "engine/notify/comment.h"
 

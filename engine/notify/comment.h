@@ -13,6 +13,8 @@
  * Owned by the daemon; written by the external commands, downtime,
  * acknowledgements and retention; read by the status and retention
  * writers and the macros.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_COMMENT_H
 #define JAQUE_COMMENT_H

@@ -18,6 +18,8 @@
  * what they saw from Nagios.  The warning carries Nagios's
  * NSLOG_RUNTIME_WARNING (and NSLOG_EVENT_HANDLER for handlers), which its
  * logging_options always let through: log_event_handlers does not hide it.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "engine/notify/evhandler.h"
 

@@ -23,6 +23,8 @@
  * globals and now filled; it is copied, never written.  now stamps the
  * EVENT HANDLER lines; a timeout warning is stamped when the command
  * ends.  Thread: the loop's.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_EVHANDLER_H
 #define JAQUE_EVHANDLER_H

@@ -5,6 +5,8 @@
  * pool or the log.  engine/main fills one struct nrun: run() splits the
  * expanded command line (the shell only when it needs one, as checks do)
  * and hands it to a worker; log() writes one nagios.log line.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_NRUN_H
 #define JAQUE_NRUN_H

@@ -15,6 +15,8 @@
  * Nagios's nagios.log wording (the warnings of xpddefault.c) goes through
  * nr->log; what only jaque does (dropped lines, write errors) goes to the
  * diagnostic log.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "engine/notify/perfdata.h"
 

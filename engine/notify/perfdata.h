@@ -63,6 +63,8 @@
  * each result, where Nagios calls update_*_performance_data, and
  * perfdata_tick every second.  The module must not outlive the objects,
  * the configuration or the nrun it was made with.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_PERFDATA_H
 #define JAQUE_PERFDATA_H

@@ -7,6 +7,8 @@
  * the high half of the key's hash over id + 1 (0 is empty).  The key is
  * read from the object itself only when the hash halves agree, so an index
  * costs 16 to 32 bytes per object and no key strings.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "engine/objects/objects.h"
 

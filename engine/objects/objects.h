@@ -20,6 +20,8 @@
  * it was not configured; objects.cache tells the two apart as Nagios does.
  *
  * Written by compat/config (the builder); read anywhere.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_OBJECTS_H
 #define JAQUE_OBJECTS_H

@@ -1,5 +1,7 @@
 /*
  * progstate: see progstate.h.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "engine/objects/progstate.h"
 

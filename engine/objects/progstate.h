@@ -15,6 +15,8 @@
  *
  * Event and problem ids are the checker's (checker_ids); comment and
  * downtime ids are here.  One prog_state lives for the whole process.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_PROGSTATE_H
 #define JAQUE_PROGSTATE_H

@@ -9,6 +9,8 @@
  * Also here: the run-time overrides of periods and custom variables, and
  * their carrying across a reload.  A state has few overrides (usually
  * none), so they sit in small arrays searched in order.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stdlib.h>
 #include <string.h>

@@ -25,6 +25,8 @@
  *
  * Written by engine/check (results, scheduling) and later by the command
  * pipe and retention; read anywhere (macros, log, status writers).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_STATE_H
 #define JAQUE_STATE_H

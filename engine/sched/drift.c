@@ -11,6 +11,8 @@
  * The coarse report buckets are counted directly, not derived from the
  * internal ones, because their edges (5 ms, 10 ms, ...) do not fall on
  * internal bucket edges and the report counts must be exact.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "engine/sched/drift.h"
 

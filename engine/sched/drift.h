@@ -10,6 +10,8 @@
  * holds the value UINT64_MAX).  Adding is O(1) and allocation-free.
  * Values above the internal range count in the last bucket but max keeps
  * the true value; the sum behind the mean saturates.  Not thread-safe.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_DRIFT_H
 #define JAQUE_DRIFT_H

@@ -1,5 +1,7 @@
 /*
  * overload: the on/off rule and the counters of overload.h.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "engine/sched/overload.h"
 

@@ -27,6 +27,8 @@
  * engine always has a few checks waiting a moment for a slot, but none
  * waits long (the oldest one's wait is in the lag), and checks that start
  * within a second of their due time are not an overload.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_OVERLOAD_H
 #define JAQUE_OVERLOAD_H

@@ -18,6 +18,8 @@
  *
  * Keys at or above nkeys (checks that began before a reload shrank the
  * key space) have no host gate and no count of their own.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "engine/sched/runq.h"
 

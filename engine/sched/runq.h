@@ -26,6 +26,8 @@
  * they have no host gate and no count of their own.  Pushing an entry
  * that is queued, or with a key >= nkeys, and runq_done with nothing
  * running, are broken invariants and abort.  Not thread-safe.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_RUNQ_H
 #define JAQUE_RUNQ_H

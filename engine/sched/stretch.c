@@ -1,5 +1,7 @@
 /*
  * stretch: the factor of stretch.h, from demand, capacity and backlog.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "engine/sched/stretch.h"
 

@@ -28,6 +28,8 @@
  *     fall in demand (checks disabled, objects removed) lowers it at once.
  * Periods shorter than STRETCH_MIN_PERIOD are not measured.  Pure
  * arithmetic: the checker applies the factor (checker_set_stretch).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_STRETCH_H
 #define JAQUE_STRETCH_H

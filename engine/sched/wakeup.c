@@ -1,6 +1,8 @@
 /*
  * wakeup: the tick timer's lateness and the lead that makes up for it.
  * See wakeup.h.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "engine/sched/wakeup.h"
 

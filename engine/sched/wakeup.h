@@ -18,6 +18,8 @@
  * whole lateness.  One stall (a machine that did not run the process for
  * milliseconds) counts as at most WAKEUP_SAMPLE_MAX, so it cannot make the
  * lead large.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_WAKEUP_H
 #define JAQUE_WAKEUP_H

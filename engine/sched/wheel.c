@@ -16,6 +16,8 @@
  * A two-level bitmap of non-empty slots finds the next occupied tick in
  * nslots / 4096 word reads at worst, so wheel_advance jumps over empty
  * stretches instead of walking them, and wheel_next_due is cheap.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "engine/sched/wheel.h"
 

@@ -26,6 +26,8 @@
  * The wheel owns no entries; the caller embeds struct wheel_ent in its
  * own structs.  Not thread-safe, and wheel_advance must not be called
  * from a fire callback.  Called by the engine's scheduler.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_WHEEL_H
 #define JAQUE_WHEEL_H

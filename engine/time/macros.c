@@ -23,6 +23,8 @@
  * arguments before it); their values go into the command as they are,
  * never expanded or cleaned again.  Callers: the check and event handler
  * code building a job (macro_split_args, macro_expand, macro_environment).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <ctype.h>
 #include <limits.h>

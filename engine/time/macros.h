@@ -24,6 +24,8 @@
  * Nothing here allocates in the context; results are heap strings the
  * caller frees.  time: ctx->now (time(NULL) when 0) is "now" for the date,
  * duration and timeperiod macros.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_MACROS_H
 #define JAQUE_MACROS_H

@@ -14,6 +14,8 @@
  * use_large_installation_tweaks the member lists and the summary totals
  * are left out.  The x macro values are not cleaned: Nagios only cleans
  * what it substitutes into a command line.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -22,6 +22,8 @@
  * wrong in ways nobody can rely on (freeing the variables it joins,
  * reusing a previous member's value, crashing on a missing delimiter),
  * this code does the evident thing instead.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <string.h>
 

@@ -9,6 +9,8 @@
  * contact-address forms.  A value is appended to a growable buffer; the
  * result says whether the macro existed (Nagios leaves a failed one in the
  * text as written) and whether it had a value.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_MACROS_INT_H
 #define JAQUE_MACROS_INT_H

@@ -13,6 +13,8 @@
  * Only the output, perfdata, acknowledgement author and comment macros are
  * marked MACRO_F_CLEAN: those are the ones Nagios strips of
  * illegal_macro_output_chars in commands.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stddef.h>
 #include <stdint.h>

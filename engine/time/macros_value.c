@@ -13,6 +13,8 @@
  * the same context, URLs with each value URL-encoded, as Nagios does.
  * Nagios recurses without limit (notes naming themselves crash it); here
  * the nesting stops at MX_MAX_DEPTH and the text goes in as written.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stddef.h>
 #include <stdio.h>

@@ -35,6 +35,8 @@
  *
  * Called by the scheduler (check periods), notifications, escalations and
  * dependencies.  No state; only the C library's time zone.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "engine/time/timeperiod.h"
 

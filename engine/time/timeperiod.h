@@ -7,6 +7,8 @@
  * exception without time ranges excludes the day), else the weekday's
  * ranges; then every excluded period takes its times out.  Days are local
  * calendar days (DST-safe: days are walked with mktime, not 86400 s).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_TIMEPERIOD_H
 #define JAQUE_TIMEPERIOD_H

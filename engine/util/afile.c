@@ -2,6 +2,8 @@
  * afile: see afile.h.  mkstemp makes the temporary in the target's
  * directory (rename must not cross file systems) with mode 0600, which
  * is then set to what the caller asks, before anything is written.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "engine/util/afile.h"
 

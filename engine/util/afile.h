@@ -4,6 +4,8 @@
  * old file or the new one and never half of either.  When anything fails
  * (a full disk included) the temporary is removed and the old file stays.
  * Used for status.dat, retention.dat and objects.cache.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_AFILE_H
 #define JAQUE_AFILE_H

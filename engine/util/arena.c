@@ -2,6 +2,8 @@
  * arena: chunks of memory handed out by bumping a pointer.  Big requests get
  * a chunk of their own so the slack stays small.  The intern table is an
  * open-addressed hash of pointers into the arena, grown at 50% load.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "engine/util/arena.h"
 

@@ -3,6 +3,8 @@
  * the strings of one configuration generation.  Allocations are never freed
  * one by one; arena_free releases the whole arena.  An interning table on
  * top (arena_intern) stores each distinct string once.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_ARENA_H
 #define JAQUE_ARENA_H

@@ -32,6 +32,8 @@
  *
  * Called by the checker and the command pipe (checkstats_add) and by the
  * status.dat writer (checkstats_get).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "engine/util/checkstats.h"
 

@@ -6,6 +6,8 @@
  * (update_check_stats / generate_check_stats in base/utils.c): a ring of
  * 15 one-minute buckets, the current minute's bucket weighted by how far
  * the minute has gone.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_CHECKSTATS_H
 #define JAQUE_CHECKSTATS_H

@@ -1,5 +1,7 @@
 /*
  * cowmem: write permission back in bulk after a fork.  See cowmem.h.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "engine/util/cowmem.h"
 

@@ -19,6 +19,8 @@
  * one does, it copies every page at once instead of when written.
  * Best effort: returns the number of pages asked for, or -1 when the
  * kernel or /proc does not allow it (nothing else happens then).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_COWMEM_H
 #define JAQUE_COWMEM_H

@@ -2,6 +2,8 @@
  * hash: FNV-1a 64-bit hashing and an open-addressed string map.  Nothing is
  * ever removed from a map (configuration indexes are built once), so
  * probing needs no tombstones.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "engine/util/hash.h"
 

@@ -4,6 +4,8 @@
  * struct hmap maps NUL-terminated keys to void pointers.  Keys are borrowed:
  * the caller keeps them alive as long as the map (configuration keys live in
  * an arena).  Open addressing with linear probing, grown at 50% load.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_HASH_H
 #define JAQUE_HASH_H

@@ -1,6 +1,8 @@
 /*
  * idset: epoch-stamped id sets and an open-addressed set of id pairs.
  * See idset.h.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "engine/util/idset.h"
 

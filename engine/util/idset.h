@@ -7,6 +7,8 @@
  * pairset: a set of (a, b) pairs of ids, for sparse relations such as
  * "host b is a member of group a" where a byte map per group would cost
  * groups x hosts.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_IDSET_H
 #define JAQUE_IDSET_H

@@ -1,6 +1,8 @@
 /*
  * log: diagnostic messages to stderr with a level filter.  This is the only
  * process-wide state in util; it is set once at start-up.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "engine/util/log.h"
 

@@ -1,6 +1,8 @@
 /*
  * log: the diagnostic log (STYLE 9), never nagios.log.  Messages go to
  * stderr until a sink is set.  log_warn appends the errno text.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_LOG_H
 #define JAQUE_LOG_H

@@ -1,6 +1,8 @@
 /*
  * mbuf: see mbuf.h.  The capacity doubles from 64 bytes, so a string
  * built from many small pieces costs few reallocations.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "engine/util/mbuf.h"
 

@@ -4,6 +4,8 @@
  * NUL-terminated once anything was added (NULL before), len excludes the
  * NUL.  mbuf_free gives the memory back, or the caller keeps p and frees
  * it.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_MBUF_H
 #define JAQUE_MBUF_H

@@ -1,6 +1,8 @@
 /*
  * regex: pcre2 compile/match behind the small interface in regex.h.  One
  * match-data block is kept per compiled pattern.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include "engine/util/regex.h"

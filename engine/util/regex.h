@@ -2,6 +2,8 @@
  * regex: a thin wrapper over libpcre2-8 for the configuration's regular
  * expression matching (use_regexp_matching).  Matching is unanchored, like
  * POSIX regexec, which is what Nagios uses.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_REGEX_H
 #define JAQUE_REGEX_H

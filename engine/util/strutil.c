@@ -1,5 +1,7 @@
 /*
  * strutil: see strutil.h.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "engine/util/strutil.h"
 

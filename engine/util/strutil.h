@@ -2,6 +2,8 @@
  * strutil: the small string operations the configuration readers share:
  * trimming in place, splitting comma lists, and strict number parsing that
  * reports failure instead of returning 0 the way atoi does.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_STRUTIL_H
 #define JAQUE_STRUTIL_H

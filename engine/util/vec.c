@@ -1,5 +1,7 @@
 /*
  * vec: pointer arrays that double when full.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "engine/util/vec.h"
 

@@ -1,6 +1,8 @@
 /*
  * vec: a growable array of pointers.  The struct is public so loops can
  * index v->items directly; only vec_* functions change it.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_VEC_H
 #define JAQUE_VEC_H

@@ -1,5 +1,7 @@
 /*
  * xalloc: the allocators that abort on exhaustion.  See xalloc.h.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "engine/util/xalloc.h"
 

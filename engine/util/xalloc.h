@@ -2,6 +2,8 @@
  * xalloc: allocation that never returns NULL.  Out of memory is one of the
  * two fatal conditions (STYLE 5): the x* functions print and abort instead
  * of handing NULL to callers that would have to test it everywhere.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_XALLOC_H
 #define JAQUE_XALLOC_H

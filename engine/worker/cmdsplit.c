@@ -18,6 +18,8 @@
  *
  * Called by the check code when it builds a job; pure, no allocation but
  * the returned vector.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "engine/worker/cmdsplit.h"
 

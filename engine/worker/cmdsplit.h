@@ -8,6 +8,8 @@
  * them when that is all there is; any of the characters that make a
  * shell do more (redirection, pipes, variables, globbing, command
  * substitution, ';', '&', ...) send the line to the shell.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_CMDSPLIT_H
 #define JAQUE_CMDSPLIT_H

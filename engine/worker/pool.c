@@ -24,6 +24,8 @@
  *
  * Workers are started with posix_spawn: the engine may be large, and a
  * vfork-style spawn costs nothing whatever its size.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #define _GNU_SOURCE
 

@@ -22,6 +22,8 @@
  * means 60 seconds; the whole process group is killed with SIGKILL at the
  * timeout.  Beyond Nagios: once the plugin process exits, whatever it left
  * running in its process group is killed too.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_POOL_H
 #define JAQUE_POOL_H

@@ -9,6 +9,8 @@
  * NUL the encoder put there.  Encoders trust their caller.
  *
  * Called by pool.c (engine side) and worker.c (worker side).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "engine/worker/proto.h"
 

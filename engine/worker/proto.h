@@ -22,6 +22,8 @@
  * has a cap fixed by its reader, and decoding a frame never allocates
  * more than the argument vectors.  Both ends are processes of the same
  * binary, so there is no version negotiation.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_PROTO_H
 #define JAQUE_PROTO_H

@@ -21,6 +21,8 @@
  * environment so that execvp looks up PATH there, as Nagios's execvp
  * after setenv does; the parent puts it back when vfork returns, before
  * anything else can read it.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #define _GNU_SOURCE
 

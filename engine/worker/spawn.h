@@ -15,6 +15,8 @@
  *
  * Called by worker.c for each job.  Uses vfork, so starting a plugin
  * costs the same whatever the worker's size.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_SPAWN_H
 #define JAQUE_SPAWN_H

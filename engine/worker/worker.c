@@ -29,6 +29,8 @@
  * killing its plugins, for the pool to replace it.  EOF from the engine,
  * SIGTERM or SIGINT: every plugin group is killed, reaped (bounded) and
  * the worker exits 0.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #define _GNU_SOURCE
 

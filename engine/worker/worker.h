@@ -11,6 +11,8 @@
  * that breaks the stream makes it exit 1.
  * When the engine goes away (EOF on fd 3) it kills every plugin group and
  * exits.  It never touches the configuration.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_WORKER_H
 #define JAQUE_WORKER_H

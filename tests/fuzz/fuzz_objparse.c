@@ -4,6 +4,8 @@
  * definitions expanded and the generation built, exactly as `jaque -v`
  * does after reading nagios.cfg.  Any crash, leak, sanitizer report or
  * timeout is a bug; inputs that found one belong in tests/configs/bad.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stddef.h>
 #include <stdint.h>

@@ -17,6 +17,8 @@
 # status is 1 when any script failed, 0 otherwise.
 # Arguments: optional script names (t_config_diff or t_config_diff.sh) to run
 # only those.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 
 set -u
 

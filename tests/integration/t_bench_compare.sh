@@ -16,6 +16,8 @@
 #
 # Output: PASS:/FAIL: lines; exit 1 when a case failed, 77 when python3,
 # cc or check_tcp is missing.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 . "$(dirname "$0")/lib_engine.sh"
 
 CHECK_TCP=${CHECK_TCP:-/usr/lib/nagios/plugins/check_tcp}

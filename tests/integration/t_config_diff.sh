@@ -51,6 +51,8 @@
 #   TIMEOUT        seconds allowed per run (default 60)
 # Arguments: optional case names (e.g. good/minimal bad/duplicate_host or
 # just minimal); default: all cases plus the Debian configuration.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 
 set -u
 

@@ -22,6 +22,8 @@
 #    nagios_user=nobody, the lock file is written before jaque becomes
 #    nobody, so it is root's, holds the daemon's pid, and the daemon runs
 #    as nobody; nagios4 does the same (lock_owned_by_root_nagios4).
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 . "$(dirname "$0")/lib_engine.sh"
 NAGIOS=${NAGIOS:-${NAGIOS4:-/usr/sbin/nagios4}}
 

@@ -23,6 +23,8 @@
 #    the messages are its nagios.log lines, in order, framed the same way
 #    (the ident being the program's name: nagios4, jaque).
 # Skipped (exit 77) without nagios4 or python3.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 . "$(dirname "$0")/lib_engine.sh"
 NAGIOS=${NAGIOS:-${NAGIOS4:-/usr/sbin/nagios4}}
 if [ ! -x "$NAGIOS" ] || ! command -v python3 > /dev/null 2>&1; then

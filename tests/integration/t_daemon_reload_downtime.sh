@@ -18,6 +18,8 @@
 # the comments and downtimes of status.dat (every field but the times; the
 # dates in the comments' text masked).
 # Skipped (exit 77) when nagios4 is not installed.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 . "$(dirname "$0")/lib_engine.sh"
 NAGIOS=${NAGIOS:-${NAGIOS4:-/usr/sbin/nagios4}}
 if [ ! -x "$NAGIOS" ]; then

@@ -5,6 +5,8 @@
 # writes must fail without touching the files already there (readers
 # still get the last complete file) and say so in nagios.log; once space
 # is back, the next write succeeds.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 here=$(cd "$(dirname "$0")" && pwd)
 if [ -z "${JAQUE_DISKFULL_NS:-}" ]; then
 	if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null ||

@@ -17,6 +17,8 @@
 # not a failure).  jaque is started half-way through a second, so that a
 # clock counting seconds from its start-up misses the whole seconds by
 # about half a second.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 . "$(dirname "$0")/lib_engine.sh"
 
 eng_init dttiming

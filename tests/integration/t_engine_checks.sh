@@ -14,6 +14,8 @@
 #             threshold: the stale warning, then a forced active check
 #   timeout_state  service_check_timeout_state=u: a timeout is UNKNOWN
 # The states are read from the HARD ALERT lines (max_check_attempts 1).
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 . "$(dirname "$0")/lib_engine.sh"
 
 eng_init checks

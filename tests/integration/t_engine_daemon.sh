@@ -4,6 +4,8 @@
 # configuration keeps the old one running, a worker killed with SIGKILL is
 # replaced, jaquestats reads the figures, SIGTERM leaves no plugin behind,
 # and a broken configuration at start is refused with exit 1.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 . "$(dirname "$0")/lib_engine.sh"
 
 eng_init daemon

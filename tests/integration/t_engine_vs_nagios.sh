@@ -19,6 +19,8 @@
 # first; unit tests pin UNREACHABLE.)
 #   svc_warnok    WARNING, OK, WARNING, WARNING, WARNING, OK
 # Skipped (exit 77) when nagios4 is not installed.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 . "$(dirname "$0")/lib_engine.sh"
 NAGIOS=${NAGIOS:-${NAGIOS4:-/usr/sbin/nagios4}}
 RUN=${RUN_SECONDS:-30}

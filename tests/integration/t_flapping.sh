@@ -12,6 +12,8 @@
 #   svc_low     the same with its own thresholds 10/30: never starts
 # Host hA stays UP: no HOST FLAPPING line from either.
 # Skipped (exit 77) when nagios4 is not installed.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 . "$(dirname "$0")/lib_engine.sh"
 NAGIOS=${NAGIOS:-${NAGIOS4:-/usr/sbin/nagios4}}
 RUN=${RUN_SECONDS:-40}

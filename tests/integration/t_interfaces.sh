@@ -4,6 +4,8 @@
 # FIFO (as scripts write them, one open/close per line); status.dat is read
 # back with Debian's statusjson.cgi and nagios4stats; a kill -9 and a
 # restart must lose no applied command (retention + journal).
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib_engine.sh"
 

@@ -47,6 +47,8 @@
 #   TEST_STATUSDAT  jaque's status.dat writer driver (default
 #                   tests/unit/test_statusdat in the same build directory)
 #   KEEP_TMP        1: keep the temporary directory
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 
 set -u
 

@@ -91,6 +91,8 @@
 # that every run gives the same lines (determinism of the scenarios);
 # SKIP_JAQUE=1 runs only nagios4; JAQUE, KEEP_TMP as in lib_engine.sh.
 # Skipped (exit 77) when nagios4 is not installed.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 here=$(cd "$(dirname "$0")" && pwd)
 if [ -z "${JAQUE:-}" ] && [ -z "${BUILD_DIR:-}" ]; then
 	if [ -x "$here/../../build/check/jaque" ]; then

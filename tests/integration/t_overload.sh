@@ -12,6 +12,8 @@
 # 2 of each other, none starved), and once most of the load is taken away
 # (DISABLE_SVC_CHECK through the pipe) the end of the overload is logged
 # and JQOVERLOADED goes back to 0.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 . "$(dirname "$0")/lib_engine.sh"
 
 eng_init overload

@@ -4,6 +4,8 @@
 # effect (checks stop outside the new period; macros give the new value),
 # show in status.dat as Nagios writes them, and survive a reload (SIGHUP)
 # and a restart (through retention.dat).
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib_engine.sh"
 

@@ -27,6 +27,8 @@
 # state 3 logged as "(unknown)"; jaque takes a service's as UNKNOWN and drops
 # a host's, as the command pipe does).
 # Skipped (exit 77) when nagios4 is not installed.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 . "$(dirname "$0")/lib_engine.sh"
 NAGIOS=${NAGIOS:-${NAGIOS4:-/usr/sbin/nagios4}}
 if [ ! -x "$NAGIOS" ]; then

@@ -24,6 +24,8 @@
 # Then, when Debian's nagios4 is installed, the same requests to Nagios
 # 4.4.6 on the same instance, compared byte for byte where the meaning is
 # the same (squeuestats: the field names; loadctl: all but jobs_running).
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 . "$(dirname "$0")/lib_engine.sh"
 NAGIOS=${NAGIOS:-${NAGIOS4:-/usr/sbin/nagios4}}
 if ! command -v python3 >/dev/null 2>&1; then

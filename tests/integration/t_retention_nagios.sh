@@ -16,6 +16,8 @@
 #      on that file and is stopped again: the retention.dat it writes
 #      must carry the same values.
 # Skipped (exit 77) when nagios4 or the jaque binary is missing.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 . "$(dirname "$0")/lib_engine.sh"
 NAGIOS=${NAGIOS:-${NAGIOS4:-/usr/sbin/nagios4}}
 if [ ! -x "$NAGIOS" ]; then

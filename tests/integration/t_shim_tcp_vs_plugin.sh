@@ -25,6 +25,8 @@
 #   CHECK_TCP  the plugin (default /usr/lib/nagios/plugins/check_tcp)
 #   KEEP_TMP   1: keep the temporary directory
 # Arguments: optional case names to run only those.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 
 set -u
 # the arguments are split into words unquoted on purpose: no globbing ("[::1]")

@@ -34,6 +34,8 @@
 #   CGI_DIR         the CGIs (default /usr/lib/cgi-bin/nagios4)
 #   NAGIOSTATS      default /usr/sbin/nagios4stats
 #   KEEP_TMP        1: keep the temporary directory
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 
 set -u
 

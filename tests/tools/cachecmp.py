@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Compare two Nagios objects.cache / precached object files, object by object.
 
 Usage: cachecmp.py [--labels A,B] [--numeric] [--ignore [TYPE:]KEY]... FILE_A FILE_B

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """A client of Nagios 4's query handler socket (nagios.qh), for the tests.
 
 Usage:

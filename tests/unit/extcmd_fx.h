@@ -7,6 +7,8 @@
  * fake daemon hooks, and helpers that run a line and read nagios.log back.
  * Included by each test file (its functions are static, some unused by
  * one of them).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_TEST_EXTCMD_FX_H
 #define JAQUE_TEST_EXTCMD_FX_H

@@ -4,6 +4,8 @@
  * struct nrun that records commands and log lines, fake dependency and
  * pending-downtime callbacks, and short helpers.  Included by each test
  * file (its functions are static, some unused by one of them).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_TEST_NOTIFY_FX_H
 #define JAQUE_TEST_NOTIFY_FX_H

@@ -5,6 +5,8 @@
  * RLIMIT_FSIZE, which makes write(2) fail with EFBIG as a full disk makes
  * it fail with ENOSPC), leave the old file whole and no temporary, and
  * say what failed; a directory that does not exist is reported.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

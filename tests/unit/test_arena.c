@@ -7,6 +7,8 @@
  * ones around them, that the string copies are exact, and that interning
  * keeps one copy per distinct string while the table grows through 100 000
  * entries.  Links engine/util/{arena,hash,xalloc}.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -7,6 +7,8 @@
  * and list orders (checked against `nagios4 -vp` output for the same
  * definitions), the reverse links, and every unresolved name reported
  * with its file, line, object and directive.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

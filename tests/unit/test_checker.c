@@ -15,6 +15,8 @@
  * stopping with checks in flight (cancel hook), and the interval stretch
  * of an overload (schedules re-timed, the next check an interval times
  * the factor on, the demand unstretched, carried across a reload).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -11,6 +11,8 @@
  * after exactly 15 minutes), clearing of skipped minutes, a ring quiet for
  * 16 minutes, a clock going back, kinds kept apart, reading leaves the
  * ring alone.  Links engine/util/checkstats.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -19,6 +19,8 @@
  * holds from one removed, replaced or at another path.  Each test works in its own
  * mkdtemp directory with its own libev loop; alarm() stops a test that
  * would block.  Links compat/cmdpipe.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -5,6 +5,8 @@
  * including its oddities: an escaped '"' inside double quotes closes
  * them, blanks right after such a close do not end the word, and quotes
  * alone never force the shell.  Links engine/worker/cmdsplit.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

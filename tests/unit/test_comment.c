@@ -11,6 +11,8 @@
  * services'; by entry type; persistent ones kept unless asked), every
  * non-persistent one.  ASan's leak check covers the frees.  Links
  * engine/notify/comment.c and the util library.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

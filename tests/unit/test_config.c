@@ -3,6 +3,8 @@
  * stops at (main config, object files, pre-flight), the counts behind the
  * "Checked N" lines, and findings Nagios makes only in its pre-flight
  * check (an unknown check command) reported there, not while reading.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -5,6 +5,8 @@
  * each page takes one), for mmap'd blocks and the malloc heap alike; and
  * pages never touched stay out of memory (mincore).  Skipped where the
  * kernel has no MADV_POPULATE_WRITE (before Linux 5.14).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -19,6 +19,8 @@
  * 'c' and six more characters that are regular files count.  The stats
  * are exact.  Each test works in its own mkdtemp directory.  Links
  * compat/crspool.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -22,6 +22,8 @@
  * UNKNOWN, recursively, with a loop); what a notification asks (the
  * service's dependencies, then its host's).  Links depend.c and the
  * library.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -5,6 +5,8 @@
  * suffix (captured through open_memstream), that a NULL stream prints
  * nothing to stdout or stderr, and diag_has.  Links compat/config/diag.c and
  * engine/util/{vec,xalloc}.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

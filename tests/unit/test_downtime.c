@@ -23,6 +23,8 @@
  * in one tick, and the id lookups over random deletions.  Every test
  * runs with TZ=UTC.  Links engine/notify/downtime.c, comment.c and the
  * util library (prog_state is filled by hand).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

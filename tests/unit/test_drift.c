@@ -6,6 +6,8 @@
  * values on an edge going to the bucket above it; values past the
  * internal range keep max; the mean and reset behave.  Links
  * engine/sched/drift.c and engine/util.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

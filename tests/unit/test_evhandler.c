@@ -23,6 +23,8 @@
  * the timeout warnings with Nagios's wording and its "0.00 seconds",
  * written whatever log_event_handlers says; nothing on a normal end or a
  * failure to run.  ASan's leak check covers the done records.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

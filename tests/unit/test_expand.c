@@ -3,6 +3,8 @@
  * host (exclusions, '*', regular expressions, host-specific precedence),
  * servicegroups, dependencies and escalations per pair, extinfo merging
  * and the implied inheritance of contacts, periods and options.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

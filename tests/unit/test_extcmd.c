@@ -13,6 +13,8 @@
  * results (with the PASSIVE line's old state, hosts by address, the
  * refusals and warnings), scheduled checks, the CHANGE_* commands,
  * flapping and the journal flag.  test_extcmd_args.c has the rest.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "extcmd_fx.h"
 

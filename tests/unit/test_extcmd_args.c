@@ -4,6 +4,8 @@
  * its last argument (as Nagios 4.4.6 reads them) and takes a trailing
  * author;comment where Nagios does, the daemon hooks of the program-wide
  * commands, PROCESS_FILE, and garbage for every command name.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "extcmd_fx.h"
 

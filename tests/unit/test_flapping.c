@@ -6,6 +6,8 @@
  * times 100 / 20.  So one change at the newest slot is 6.25%, one at the
  * oldest 3.75%, every slot changing 100%, the four newest 24.21%.  Links
  * engine/check/flapping.c, engine/objects/state.c and libjaque.a.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -6,6 +6,8 @@
  * tests cover put (replace), put_new (keep the first), misses, keys that
  * are equal but live at different addresses, and growth through 100 000
  * keys.  Links engine/util/{hash,xalloc}.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -5,6 +5,8 @@
  * many clears); ids 0 and n-1 are ordinary members.  A pairset keeps
  * (a, b) apart from (b, a), holds (0, 0) and the largest ids, and keeps
  * every pair across its growth.  Links engine/util/{idset,xalloc}.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

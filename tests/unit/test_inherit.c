@@ -3,6 +3,8 @@
  * template wins, own values win, '+' appends through chains, "null" stops
  * inheritance, custom variables and timeperiod exceptions are passed on,
  * unknown templates are errors.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -19,6 +19,8 @@
  * a '\n' in it is refused, and a rotation that cannot open the next file
  * returns 0 and keeps writing to the old one.  Each test works in its own
  * mkdtemp directory.  Links compat/journal.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

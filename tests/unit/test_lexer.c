@@ -1,6 +1,8 @@
 /*
  * test_lexer: line rules of object files (continuations, comments and
  * escaped semicolons, define/} handling, includes) and error locations.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

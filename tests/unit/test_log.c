@@ -6,6 +6,8 @@
  * hidden at LOG_LEVEL_ERR), and that log_fatalx prints and aborts (in a
  * child).  The default-level test runs first, before any log_set_level.
  * Links engine/util/log.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -12,6 +12,8 @@
  * counts an unhandled UNREACHABLE host as an unhandled DOWN one, a
  * missing notification period prints "(null)", and the custom variables
  * and notification periods a command changed give their new values.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -5,6 +5,8 @@
  * verdicts asserted (error, warning, silence) are those `nagios4 -v` (Debian
  * 4.4.6) gave for the same lines; the values are Nagios's compiled-in
  * defaults and its path rules.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #define _POSIX_C_SOURCE 200809L
 

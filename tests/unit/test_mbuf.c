@@ -4,6 +4,8 @@
  * formatter's small buffer) come out in order with one NUL after them,
  * the capacity grows by doubling, room reserved is not grown again, and
  * mbuf_free leaves an empty buffer that can be used again.  Links engine/util/{mbuf,xalloc}.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

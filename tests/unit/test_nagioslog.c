@@ -14,6 +14,8 @@
  * keeps the old file's mode.  Every test works in its own mkdtemp
  * directory under /tmp and runs with TZ=UTC unless it says otherwise.
  * Links compat/nagioslog.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -18,6 +18,8 @@
  * wrap-around for times in the future, nspath's normalisation (cases
  * checked against nagios4stats), nagios.cfg reading, read errors, and a
  * 50 000-service file streamed.  Links compat/nagstats.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -14,6 +14,8 @@
  * own texts, shown and not shown (base/nagios.c, utils.c, checks.c,
  * commands.c, events.c, logging.c, common/downtime.c, flapping.c).
  * Links compat/nagioslog.c and compat/syslogout.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

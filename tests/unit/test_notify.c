@@ -24,6 +24,8 @@
  *
  * Tests marked QUIRK pin a Nagios 4.4.6 oddity that notify.c copies on
  * purpose; each says where Nagios does it.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -7,6 +7,8 @@
  * order), the NOTIFICATION log lines, the timeout warning, a run that
  * cannot be queued, the environment, the type names.  Shares the fixture
  * in notify_fx.h.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -6,6 +6,8 @@
  * cross-host parents, dependencies, escalations).  The expected blocks are
  * what `nagios4 -vp` wrote as precached_object_file for the same
  * configuration.  Also checks the atomic file replacement.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #define _POSIX_C_SOURCE 200809L
 

@@ -9,6 +9,8 @@
  * unknown names; service keys longer than the 512-byte stack buffer take
  * the heap path.  Links engine/objects/objects.c and
  * engine/util/{arena,hash,xalloc}.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -7,6 +7,8 @@
  * file's other findings).  Also: a cfg_file or cfg_dir that cannot be
  * opened is reported against its nagios.cfg line.  Links
  * compat/config/{objfiles,lexer,raw,maincfg,...}.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

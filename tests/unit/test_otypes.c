@@ -6,6 +6,8 @@
  * words of each map, "a"/"all" and "n"/"none", ORs into the caller's mask,
  * splits on ',' and ' ', is case sensitive ('N' is notifications, 'n'
  * none) and hands back the first bad token.  Links compat/config/otypes.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -6,6 +6,8 @@
  * small lag, checks waiting a moment or not, once the stretch is over; a
  * reminder every OVERLOAD_REMIND seconds while on; the seconds and
  * spells counted.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

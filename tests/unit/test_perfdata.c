@@ -17,6 +17,8 @@
  * module freed while its command runs; FIFOs with and without a reader,
  * a full pipe (lines dropped whole, the loss logged once) and a line the
  * pipe took only in part (finished before anything else).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -23,6 +23,8 @@
  * wpool_free killing plugins and leaving no child behind, and the worker
  * alone against bad frames and EOF.  Everything is local; the slowest
  * parts wait on timeouts of 0.3 to 1.5 s.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #define _GNU_SOURCE
 

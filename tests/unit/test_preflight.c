@@ -6,6 +6,8 @@
  * resolved) and checks the findings against what nagios4 4.4.6 -v says
  * for the equivalent object files.  The expected texts were taken from
  * runs of the real nagios4.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* mkdtemp */

@@ -8,6 +8,8 @@
  * and its refusal of empty and oversized frames; the output queue against
  * a full socket and a closed peer (EPIPE, no SIGPIPE).  Only socketpairs.
  * Links engine/worker/proto.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -14,6 +14,8 @@
  * Connections: requests split across reads, several in one read, the
  * size cap, the output high-water mark.  Load control: Nagios's option
  * parsing (buf2kvvec's quirks), clamps and defaults.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <errno.h>
 #include <setjmp.h>

@@ -10,6 +10,8 @@
  * against raw_get on random template graphs.  Links
  * compat/config/{raw,otypes,diag,tpsyntax}.c and
  * engine/util/{arena,hash,xalloc,strutil,vec}.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -4,6 +4,8 @@
  * compiled pattern can be matched many times, and a bad pattern gives NULL
  * with pcre2's reason and offset in the caller's buffer.
  * Links engine/util/{regex,xalloc}.c and -lpcre2-8.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -4,6 +4,8 @@
  * texts, for services and hosts, and passive results.  The expected
  * strings are Nagios's (base/checks.c, base/utils.c parse_check_output,
  * base/workers.c).  Links engine/check/result.c and libjaque.a.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <signal.h>

@@ -23,6 +23,8 @@
  * overrides into a new generation as retention carries them across a
  * restart.  TZ is UTC.  Links compat/retention*.c, the comment and
  * downtime stores, progstate, afile and the configuration reader.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

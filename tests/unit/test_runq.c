@@ -9,6 +9,8 @@
  * with a model that scans a flat array, and a big run checks nothing is
  * quadratic.
  * Links engine/sched/runq.c and engine/util.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -18,6 +18,8 @@
  *
  * Links plugins-shim/{shim,shim_tcp,shim_tcp_run,thresholds}.c and
  * libjaque.a.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

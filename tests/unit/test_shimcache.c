@@ -7,6 +7,8 @@
  * (the table grows) all come back as hits with their own address; at the
  * limit the lines not held are dropped and a held one stays usable and
  * cached (ASan would see a use after free).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

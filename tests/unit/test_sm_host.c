@@ -8,6 +8,8 @@
  * Nagios 4.4.6.  Services: test_statemachine.c.  Links
  * engine/check/{result,statemachine,sm_service,sm_host}.c,
  * engine/objects/state.c and libjaque.a.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

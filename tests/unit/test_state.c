@@ -12,6 +12,8 @@
  * and the name functions with values out of range.  ASan's leak check
  * covers the frees.  Links engine/objects/state.c and the configuration
  * reader.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -8,6 +8,8 @@
  * watched on a running Nagios 4.4.6.  Hosts: test_sm_host.c.  Links
  * engine/check/{result,statemachine,sm_service,sm_host}.c,
  * engine/objects/state.c and libjaque.a.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

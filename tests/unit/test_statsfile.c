@@ -11,6 +11,8 @@
  * as it was.  The unwritable directory is provoked as an unprivileged user
  * in a child when the tests run as root.  Each test works in its own
  * mkdtemp directory under /tmp.  Links compat/statsfile.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

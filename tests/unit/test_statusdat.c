@@ -29,6 +29,8 @@
  * Links compat/statusdat.c, engine/util/checkstats.c, engine/util/afile.c,
  * engine/objects/progstate.c, engine/notify/comment.c and downtime.c and
  * the configuration reader.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -6,6 +6,8 @@
  * while stretched probes a little higher, more the longer it lasts, down
  * to 1; a fall in demand lowers it at once; short periods and waits that
  * started nothing are not taken as measures.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -3,6 +3,8 @@
  * parsing, suffixes and path joining, the helpers the configuration
  * readers share.  The strict parsers must refuse what atoi would quietly
  * turn into 0 or truncate.  Links engine/util/{strutil,xalloc}.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -13,6 +13,8 @@
  * next message; a daemon that reads nothing makes sends drop instead of
  * blocking (alarm() would stop a blocked test); a stream socket at the
  * path gets each message followed by a NUL.  Links compat/syslogout.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

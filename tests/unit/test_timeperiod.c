@@ -6,6 +6,8 @@
  * the answers Nagios 4.4.6's own timeperiod test expects.  Where Nagios
  * has a quirk we keep (a year-end month range, a skip range's end) the
  * test says so.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

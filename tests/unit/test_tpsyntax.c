@@ -7,6 +7,8 @@
  * for a rejected line, its error text without "Error: ", the location and
  * a trailing '!'.  The other tests pin the stored fields, the routing of
  * weekday lines and the edge cases of the formatters.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -3,6 +3,8 @@
  * across growth, clear releases the array (not the items) and leaves an
  * empty, reusable vector, and sort hands the comparator pointers to the
  * elements, qsort-style.  Links engine/util/{vec,xalloc}.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

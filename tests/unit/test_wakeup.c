@@ -5,6 +5,8 @@
  * gap.  One stall counts as WAKEUP_SAMPLE_MAX at most; negative and NaN
  * samples count as 0; the mean follows a change of lateness.  Links
  * engine/sched/wakeup.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <math.h>
 #include <setjmp.h>

@@ -9,6 +9,8 @@
  * is scanned) through thousands of adds, moves, removes and advances,
  * with callbacks that change the schedule, and compares every firing.
  * Links engine/sched/wheel.c and engine/util.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

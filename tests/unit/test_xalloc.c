@@ -3,6 +3,8 @@
  * paths are tested here: the out-of-memory and overflow paths abort by
  * design, which a cmocka process cannot observe without forking.
  * Links engine/util/xalloc.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -7,6 +7,8 @@
 # COMMAND, {now} becomes the current time and {now+S} that time plus S
 # seconds (for downtime start and end times).  The result follows the
 # commands by half a second, so the engine handles them first.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 fifo=$1
 shift
 out=$("$(dirname "$0")/seq.sh" "$@")
