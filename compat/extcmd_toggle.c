@@ -30,6 +30,7 @@
 #include "engine/objects/objects.h"
 #include "engine/objects/progstate.h"
 #include "engine/objects/state.h"
+#include "engine/time/timeperiod.h"
 #include "engine/util/xalloc.h"
 
 static int *
@@ -62,14 +63,26 @@ xc_flap_disabled(struct xc_req *r, const struct obj_host *h, const struct obj_se
 		r->x->flap_ended(r->x->arg, h, s, NOTIFY_FLAPPINGDISABLED);
 }
 
-/* Nagios's enable_*_checks: check now, unless there is no interval to keep to */
+/*
+ * Nagios's enable_*_checks: next_check becomes now (or the check period's
+ * next valid time) whether or not the object is then scheduled, and it is
+ * checked then unless there is no interval to keep to.
+ */
 static void
 xc_checks_enabled(struct xc_req *r, const struct obj_host *h, const struct obj_service *s,
     struct state_common *st)
 {
+	const struct obj_timeperiod *tp =
+	    state_check_period(st, s != NULL ? s->cfg : h->cfg);
+	time_t when = r->now, next;
+
+	if (tp != NULL && !timeperiod_contains(tp, when) &&
+	    (next = timeperiod_next(tp, when)) != (time_t)-1)
+		when = next;
+	st->next_check = when;
 	st->should_be_scheduled = st->check_interval != 0;
 	if (st->should_be_scheduled)
-		checker_schedule(r->x->chk, h, s, r->now, 0);
+		checker_schedule(r->x->chk, h, s, when, 0);
 }
 
 /* one host's or service's switch; 1 when it changed */

@@ -317,6 +317,7 @@ chk_apply(struct checker *c, struct chk_ent *e, struct check_result *cr, double 
 	const struct obj_service *s = NULL;
 	enum checker_event alert, result, state, notify;
 	struct flap_outcome fo;
+	int type, attempt;
 
 	memset(out, 0, sizeof(*out));
 	if (e->is_host) {
@@ -345,13 +346,25 @@ chk_apply(struct checker *c, struct chk_ent *e, struct check_result *cr, double 
 	st->checks_run++;
 	if (c->hooks.event != NULL)
 		c->hooks.event(c->hooks.arg, state, h, s, st, out, (time_t)now);
-	/* Nagios detects flapping (service, then its host) before it logs the ALERT */
+	/*
+	 * Nagios detects flapping (service, then its host) before it logs the
+	 * ALERT, and before it turns a recovery into HARD attempt 1: flap
+	 * detection and the notifications it sends see the state type and
+	 * attempt the ALERT line shows ($SERVICEATTEMPT$ of a FLAPPINGSTART
+	 * sent by a recovery is the problem's attempt).
+	 */
+	type = st->state_type;
+	attempt = st->current_attempt;
+	st->state_type = out->alert_state_type;
+	st->current_attempt = out->alert_attempt;
 	if (s != NULL) {
 		flap_service(&c->ss[e->id], s, c->cfg, &fo);
 		chk_flap_report(c, h, s, &fo, now);
 	}
 	flap_host(&c->hs[h->id], h, c->cfg, s != NULL, &fo);
 	chk_flap_report(c, h, NULL, &fo, now);
+	st->state_type = type;
+	st->current_attempt = attempt;
 	if (c->hooks.event != NULL) {
 		c->hooks.event(c->hooks.arg, notify, h, s, st, out, (time_t)now);
 		if (out->flags & (SM_LOG_ALERT | SM_LOG_IF_NOTIFIED))

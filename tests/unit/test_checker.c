@@ -67,6 +67,7 @@ struct fx {
 	char warning[256]; /* the last warning line's text, and how many */
 	int nwarnings;
 	unsigned long notify_problem_id; /* current_problem_id at the last NOTIFY step */
+	int flap_state, flap_attempt;    /* the service's state and attempt at a flap start */
 };
 
 static void
@@ -215,6 +216,21 @@ hook_warning(void *arg, time_t t, const char *text)
 	snprintf(f->warning, sizeof(f->warning), "%s", text);
 }
 
+static void
+hook_flapping(void *arg, time_t t, const struct obj_host *h, const struct obj_service *s,
+    const struct flap_outcome *fo)
+{
+	struct fx *f = arg;
+	const struct state_common *st;
+
+	(void)t, (void)h;
+	if (s == NULL || fo->edge != FLAP_EDGE_STARTED || f->c == NULL)
+		return;
+	st = &checker_svc_states(f->c)[s->id].c;
+	f->flap_state = st->current_state;
+	f->flap_attempt = st->current_attempt;
+}
+
 static struct checker *
 fx_checker(struct fx *f)
 {
@@ -226,6 +242,7 @@ fx_checker(struct fx *f)
 	hooks.cancel_builtin = hook_cancel;
 	hooks.event = hook_event;
 	hooks.warning = hook_warning;
+	hooks.flapping = hook_flapping;
 	return checker_new(f->loop, f->gen.objs, &f->gen.cfg, NULL, &hooks, 1000);
 }
 
@@ -656,6 +673,35 @@ t_ondemand_gates(void **state)
 	assert_int_equal(checker_passive_result(f->c, c->host, c, 0, "fine", now), 0);
 	assert_int_equal(checker_passive_result(f->c, c->host, c, 2, "broken", now), 0);
 	assert_int_equal(f->runs_host, runs + 1);
+}
+
+/*
+ * Flapping that starts with a recovery is seen with the problem's attempt:
+ * Nagios runs flap detection (and sends FLAPPINGSTART) before it turns the
+ * recovery into HARD attempt 1.
+ */
+static void
+t_flap_start_attempt(void **state)
+{
+	struct fx *f = *state;
+	const struct obj_service *a = objects_find_service(f->gen.objs, "h1", "a");
+	time_t now = time(NULL);
+	int i, k;
+
+	f->gen.cfg.enable_flap_detection = 1;
+	f->c = fx_checker(f);
+	checker_svc_states(f->c)[a->id].c.flap_detection_enabled = 1;
+	checker_start(f->c);
+	f->flap_state = -1;
+	for (i = 0; i < 12 && f->flap_state < 0; i++) {
+		f->nalerts = 0; /* the ALERT lines are not what this test reads */
+		for (k = 0; k < 3; k++)
+			checker_passive_result(f->c, a->host, a, 2, "broken", now);
+		checker_passive_result(f->c, a->host, a, 0, "fine", now);
+	}
+	assert_int_equal(f->flap_state, 0);       /* it started with a recovery */
+	assert_int_equal(f->flap_attempt, 3);     /* the problem's hard attempt */
+	assert_int_equal(checker_svc_states(f->c)[a->id].c.current_attempt, 1);
 }
 
 /* the checker started with every object's active checks off */
@@ -1316,6 +1362,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_recovery_problem_id, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_not_run, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_ondemand_gates, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_flap_start_attempt, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_host_gate, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_tick_rearm, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_tick_late, setup, teardown),

@@ -882,6 +882,14 @@ t_changes(void **state)
 	assert_int_equal(run(f, "CHANGE_RETRY_SVC_CHECK_INTERVAL;h1;a;soon"), EXTCMD_OK);
 	assert_true(a->retry_interval == 0.0);
 	assert_int_equal(run(f, "CHANGE_RETRY_SVC_CHECK_INTERVAL;h1;a;2"), EXTCMD_OK);
+	/* ENABLE_*_CHECK without a check interval: next_check is now all the same,
+	 * nothing scheduled (Nagios's enable_service_checks) */
+	assert_int_equal(run(f, "CHANGE_NORMAL_SVC_CHECK_INTERVAL;h1;b;0"), EXTCMD_OK);
+	assert_int_equal(run(f, "DISABLE_SVC_CHECK;h1;b"), EXTCMD_OK);
+	SS(f, "h1", "b")->next_check = 0;
+	assert_int_equal(run(f, "ENABLE_SVC_CHECK;h1;b"), EXTCMD_OK);
+	assert_int_equal(SS(f, "h1", "b")->next_check, f->now);
+	assert_int_equal(SS(f, "h1", "b")->should_be_scheduled, 0);
 	assert_int_equal(run(f, "CHANGE_NORMAL_HOST_CHECK_INTERVAL;h2;15"), EXTCMD_OK);
 	assert_true(h->check_interval == 15.0);
 	assert_int_equal(run(f, "CHANGE_RETRY_HOST_CHECK_INTERVAL;h2;4"), EXTCMD_OK);
