@@ -602,8 +602,11 @@ chk_start(struct checker *c, struct chk_ent *e)
 
 		c->st.skipped_period++;
 		runq_done(c->runq, chk_key(c, e));
+		/* an object not on the schedule (an on-demand check) is left there,
+		 * its check_options kept, as run_scheduled_*_check leaves it */
 		if (next == (time_t)-1) {
-			chk_unschedulable(c, e, tnow);
+			if (chk_state(c, e)->should_be_scheduled)
+				chk_unschedulable(c, e, tnow);
 			return;
 		}
 		chk_schedule_tick(c, e, chk_time_tick(c, (double)next));

@@ -251,8 +251,12 @@ chk_ondemand(struct checker *c, struct chk_ent *e, int dependency, double now)
 		return;
 	if (dependency && sm_host_cache_fresh(&c->hs[e->id], c->cfg, (time_t)now))
 		return;
-	if (!e->queued && !e->running)
+	if (!e->queued && !e->running) {
 		e->ondemand = 1;
+		/* the event schedule_host_check makes: now, with its options */
+		chk_state(c, e)->next_check = (time_t)now;
+		chk_state(c, e)->check_options = dependency ? STATE_CKOPT_DEPENDENCY : 0;
+	}
 	chk_check_soon(c, e);
 }
 

@@ -70,6 +70,7 @@ struct state_vars {
 #define STATE_CKOPT_FORCED 1    /* runs whatever its period and switches say */
 #define STATE_CKOPT_FRESHNESS 2 /* a freshness check */
 #define STATE_CKOPT_ORPHAN 4    /* an orphaned check run again */
+#define STATE_CKOPT_DEPENDENCY 8 /* an on-demand host check another result asked for */
 
 /* the part of a host's and a service's state that has the same shape */
 struct state_common {

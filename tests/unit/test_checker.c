@@ -651,15 +651,28 @@ t_ondemand_gates(void **state)
 	struct fx *f = *state;
 	const struct obj_service *a = objects_find_service(f->gen.objs, "h1", "a");
 	const struct obj_service *c = objects_find_service(f->gen.objs, "h2", "c");
+	const struct obj_service *d = objects_find_service(f->gen.objs, "h3", "d");
 	const struct obj_host *h1 = a->host;
-	struct state_common *hs;
+	struct state_common *hs, *h3s;
 	time_t now = time(NULL);
 	int runs;
 
 	f->c = fx_checker(f);
 	hs = &checker_host_states(f->c)[h1->id].c;
 	hs->active_checks_enabled = 0;
+	h3s = &checker_host_states(f->c)[d->host->id].c;
+	h3s->check_period = objects_find_timeperiod(f->gen.objs, "never");
 	checker_start(f->c);
+	/* a host whose period has no valid time is not on the schedule; a check
+	 * asked for on demand waits there with Nagios's DEPENDENCY_CHECK option,
+	 * quietly (no "could not be rescheduled" warning) */
+	assert_int_equal(h3s->should_be_scheduled, 0);
+	runs = f->runs_host;
+	assert_int_equal(checker_passive_result(f->c, d->host, d, 2, "broken", now), 0);
+	assert_int_equal(f->runs_host, runs);
+	assert_int_equal(h3s->check_options, STATE_CKOPT_DEPENDENCY);
+	assert_true(h3s->next_check >= now && h3s->next_check <= now + 1);
+	assert_int_equal(f->nwarnings, 0);
 	checker_schedule(f->c, h1, NULL, now + 3600, 1);
 	runs = f->runs_host;
 	assert_int_equal(checker_passive_result(f->c, h1, a, 2, "broken", now), 0);
