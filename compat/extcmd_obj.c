@@ -476,6 +476,7 @@ xh_clear_flapping(struct xc_req *r)
 	st->percent_state_change = 0;
 	if (r->x->comments != NULL)
 		comments_delete_object(r->x->comments, r->h->name, xc_desc(r), COMMENT_FLAPPING, 1);
+	st->flapping_comment_id = 0;
 	st->is_flapping = 0;
 	return XC_CHANGED;
 }

@@ -47,6 +47,7 @@ xc_flap_disabled(struct xc_req *r, const struct obj_host *h, const struct obj_se
 	if (!st->is_flapping)
 		return;
 	st->is_flapping = 0;
+	st->flapping_comment_id = 0;
 	if (r->x->comments != NULL)
 		comments_delete_object(r->x->comments, h->name, s != NULL ? s->description : NULL,
 		    COMMENT_FLAPPING, 1);

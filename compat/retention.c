@@ -13,11 +13,14 @@
  * configured value.  Values jaque does not keep are written as Nagios
  * writes them when unset: the configured check_command and event handler
  * (CHANGE_*_CHECK_COMMAND and the event handler changes are refused, as
- * in 4.4.6), and 0 for flapping_comment_id.
+ * in 4.4.6).  flapping_comment_id is the id of the comment flapping
+ * added (kept when someone deleted that comment, as Nagios keeps it).
  *
  * Only long plugin output is escaped ('\n' as "\n", '\\' as "\\"), as
  * Nagios holds it; any other value with a newline (none should have one)
  * has it written as a space, so the file stays one value per line.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -122,11 +125,11 @@ const struct rt_field rt_host_fields[] = {
 	ROW("process_performance_data", RT_BOOL, NS, 0, EXTCMD_MODATTR_PERFORMANCE_DATA_ENABLED,
 	    HC(process_performance_data)),
 	ROW("obsess", RT_BOOL, NS, 0, EXTCMD_MODATTR_OBSESSIVE_HANDLER_ENABLED, HC(obsess)),
-	ROW("is_flapping", RT_INT, ST, 0, 0, HC(is_flapping)),
+	ROW("is_flapping", RT_FLAPPING, ST, 0, 0, HC(is_flapping)),
 	ROW("percent_state_change", RT_DBL2, ST, 0, 0, HC(percent_state_change)),
 	ROW("check_flapping_recovery_notification", RT_INT, ST, 0, 0,
 	    HC(check_flapping_recovery_notification)),
-	ROW("flapping_comment_id", RT_ZERO, RT_G_NONE, 0, 0, 0),
+	ROW("flapping_comment_id", RT_ULONG, RT_G_NONE, 0, 0, HC(flapping_comment_id)),
 	ROW("state_history", RT_HISTORY, ST, 0, 0, HC(state_history)),
 	ROW("obsess_over_host", RT_BOOL, NS, RT_F_NOWRITE, EXTCMD_MODATTR_OBSESSIVE_HANDLER_ENABLED,
 	    HC(obsess)),
@@ -194,11 +197,11 @@ const struct rt_field rt_service_fields[] = {
 	SROW("process_performance_data", RT_BOOL, NS, 0, EXTCMD_MODATTR_PERFORMANCE_DATA_ENABLED,
 	    SC(process_performance_data)),
 	SROW("obsess", RT_BOOL, NS, 0, EXTCMD_MODATTR_OBSESSIVE_HANDLER_ENABLED, SC(obsess)),
-	SROW("is_flapping", RT_INT, ST, 0, 0, SC(is_flapping)),
+	SROW("is_flapping", RT_FLAPPING, ST, 0, 0, SC(is_flapping)),
 	SROW("percent_state_change", RT_DBL2, ST, 0, 0, SC(percent_state_change)),
 	SROW("check_flapping_recovery_notification", RT_INT, ST, 0, 0,
 	    SC(check_flapping_recovery_notification)),
-	SROW("flapping_comment_id", RT_ZERO, RT_G_NONE, 0, 0, 0),
+	SROW("flapping_comment_id", RT_ULONG, RT_G_NONE, 0, 0, SC(flapping_comment_id)),
 	SROW("state_history", RT_HISTORY, ST, 0, 0, SC(state_history)),
 	SROW("obsess_over_service", RT_BOOL, NS, RT_F_NOWRITE,
 	    EXTCMD_MODATTR_OBSESSIVE_HANDLER_ENABLED, SC(obsess)),
@@ -438,6 +441,7 @@ rt_put_field(FILE *fp, const struct rt_field *f, const void *st, const struct rt
 	switch (f->kind) {
 	case RT_INT:
 	case RT_BOOL:
+	case RT_FLAPPING:
 		fprintf(fp, "%s=%d\n", f->key, *(const int *)(const void *)p);
 		break;
 	case RT_ULONG:
@@ -472,9 +476,6 @@ rt_put_field(FILE *fp, const struct rt_field *f, const void *st, const struct rt
 		break;
 	case RT_HISTORY:
 		rt_put_history(fp, f->key, (const struct state_common *)st);
-		break;
-	case RT_ZERO:
-		fprintf(fp, "%s=0\n", f->key);
 		break;
 	case RT_CHECK_COMMAND:
 	case RT_EVENT_HANDLER:

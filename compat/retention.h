@@ -15,13 +15,19 @@
  * downtimes with Nagios's load rules; the daemon calls it once at
  * start-up, before any check runs.  Callers: engine/main (start-up,
  * SAVE_STATE_INFORMATION, the retention_update_interval timer, shutdown).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_RETENTION_H
 #define JAQUE_RETENTION_H
 
 #include <stddef.h>
 #include <stdio.h>
+#include <time.h>
 
+struct flap_outcome;
+struct obj_host;
+struct obj_service;
 struct snapshot;
 
 /*
@@ -58,15 +64,33 @@ struct retention_report {
 };
 
 /*
+ * What the reader hands back.  flapping: the end of a host or service
+ * section judged the retained state history again, as Nagios's start-up
+ * does, and the object started (or, read into a running state, stopped)
+ * flapping; the state holds the outcome already, the FLAPPING ALERT line,
+ * the comment and the notifications are the caller's.  Called in the
+ * sections' order once the file's comments are in, before its downtimes
+ * are added.  fo->quiet is set on a STARTED edge of an object the file
+ * says was flapping: Nagios sends no FLAPPINGSTART notification then.
+ */
+struct retention_hooks {
+	void *arg;
+	void (*flapping)(void *arg, time_t now, const struct obj_host *h,
+	    const struct obj_service *s, const struct flap_outcome *fo);
+};
+
+/*
  * Read the retention file at path into s (objs, cfg, prog, hosts, svcs,
  * contacts, comments and downtimes must be set; ids may be NULL; s->now
- * is the current time).  rep is cleared and filled.  A missing file is
+ * is the current time), calling hooks (NULL: none) as it goes.  rep is
+ * cleared and filled.  A missing file is
  * no error (returns 0, rep->missing set); a file that cannot be opened
  * or read returns -1 with errno set (and the reason in rep->problems;
  * what was read before a read error is applied).  Garbage and truncated
  * sections are skipped and counted: what is valid is applied, a section
  * without its closing "}" is not.
  */
-int retention_read(const char *path, struct snapshot *s, struct retention_report *rep);
+int retention_read(const char *path, struct snapshot *s, const struct retention_hooks *hooks,
+    struct retention_report *rep);
 
 #endif

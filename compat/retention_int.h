@@ -6,6 +6,8 @@
  * the rule under which reading takes it (which retain_* switch, which
  * modified-attribute bit); then the reader's state, which its two files
  * share.  Private to compat/retention*.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_RETENTION_INT_H
 #define JAQUE_RETENTION_INT_H
@@ -36,7 +38,7 @@ enum rt_kind {
 	RT_MODATTR,       /* modified attributes, masked (mask) when written and read */
 	RT_NOTIFIED,      /* one bit (opt) of notified_on as 0 or 1; reading ORs it in */
 	RT_HISTORY,       /* the 21 recorded states, oldest first */
-	RT_ZERO,          /* a value jaque does not keep: written as 0, not read */
+	RT_FLAPPING,      /* is_flapping: %d; read as atoi into the reader's was_flapping */
 	RT_CHECK_COMMAND, /* configured values: jaque keeps no run-time override */
 	RT_EVENT_HANDLER,
 	RT_CHECK_PERIOD,  /* period overrides: off is the state's timeperiod pointer */
@@ -194,6 +196,7 @@ struct rd_obj {
 	struct rt_conf conf;
 	int touched[3]; /* output, long_output, perf_data were set */
 	int rs, rn;     /* retain_status_information, retain_nonstatus_information */
+	int was_flapping; /* the file's is_flapping (atoi; Nagios tests it against 1) */
 };
 
 /* a comment or downtime section being read */
@@ -206,9 +209,19 @@ struct rd_note {
 
 struct rd_esc; /* retention_obj.c */
 
+/* a flapping edge found at the end of an object's section, told to the
+ * hook once the comments are in (see retention_read) */
+struct rd_flap {
+	const struct obj_host *h;
+	const struct obj_service *s; /* NULL: the host */
+	int edge, quiet;             /* enum flap_edge, flap_outcome's quiet */
+	double percent, low, high;
+};
+
 /* the reader (retention_read.c, retention_obj.c) */
 struct rd {
 	struct snapshot *s;
+	const struct retention_hooks *hooks; /* NULL: none */
 	struct retention_report *rep;
 	struct rd_in in;
 	enum rd_sect sect;
@@ -221,6 +234,8 @@ struct rd {
 	struct rd_note *dts; /* downtimes, added after the whole file was read */
 	size_t ndts, capdts;
 	struct rd_esc *esc;
+	struct rd_flap *flaps; /* edges for the hook */
+	size_t nflaps, capflaps;
 };
 
 /* a problem for the report (the first RETENTION_PROBLEMS are kept as text) */

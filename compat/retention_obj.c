@@ -10,6 +10,8 @@
  * its strings through state_set_str.  A section that never sees its "}"
  * changes nothing.  The rules and where jaque departs from them are
  * described at the top of retention_read.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -23,6 +25,7 @@
 #include "compat/retention.h"
 #include "compat/retention_int.h"
 #include "compat/snapshot.h"
+#include "engine/check/flapping.h"
 #include "engine/objects/objects.h"
 #include "engine/objects/state.h"
 #include "engine/time/timeperiod.h"
@@ -215,9 +218,10 @@ rd_esc_valid(const struct state_common *c, int first, int last, unsigned options
 	return period == NULL || timeperiod_contains(period, now);
 }
 
-/* get_next_*_notification_time at the end of a host (oh) or service (os) section */
+/* get_next_*_notification_time at the end of a host (oh) or service (os) section;
+ * it sets no_more_notifications as Nagios's does */
 static time_t
-rd_next_notification(struct rd *rd, const struct state_common *c)
+rd_next_notification(struct rd *rd, struct state_common *c)
 {
 	const struct objects *ob = rd->s->objs;
 	const struct obj_settings *set;
@@ -259,6 +263,9 @@ rd_next_notification(struct rd *rd, const struct state_common *c)
 			interval = ei;
 		have = 1;
 	}
+	/* an interval of 0 means no more problem notifications, but for a
+	 * volatile service (get_next_*_notification_time) */
+	c->no_more_notifications = interval == 0.0 && !(rd->obj.os != NULL && set->is_volatile);
 	t = (double)c->last_notification + interval * il;
 	return t >= 0.0 && t < 9.2e18 ? (time_t)t : 0;
 }
@@ -378,7 +385,8 @@ rd_obj_field(struct rd *rd, const struct rt_field *f, char *val)
 	case RT_HISTORY:
 		rd_history(c, val);
 		break;
-	case RT_ZERO:
+	case RT_FLAPPING:
+		o->was_flapping = rd_int(val);
 		break;
 	case RT_CHECK_PERIOD:
 	case RT_NOTIF_PERIOD:
@@ -492,6 +500,37 @@ rd_obj_commit(struct rd_obj *o, size_t size)
 	real->perf_data = keep[2];
 }
 
+/*
+ * Flap detection at the end of a host or service section
+ * (xrddefault_read_state_information): with use_large_installation_tweaks
+ * the file's is_flapping is taken as it is; else it is not taken at all,
+ * and check_for_*_flapping judges the retained history again without
+ * recording a state (a service in a soft problem state is not judged and
+ * so is not flapping).  A STARTED edge of an object the file says was
+ * flapping is quiet; one that was flapping and is not now owes no
+ * recovery notification.
+ */
+static void
+rd_obj_flapping(struct rd *rd, struct flap_outcome *fo)
+{
+	struct rd_obj *o = &rd->obj;
+	struct state_common *c = &o->st.h.c;
+
+	memset(fo, 0, sizeof(*fo));
+	if (rd->s->cfg->use_large_installation_tweaks) {
+		c->is_flapping = o->was_flapping;
+		return;
+	}
+	if (rd->sect == RD_HOST)
+		flap_host(&o->st.h, o->oh, rd->s->cfg, 0, fo);
+	else
+		flap_service(&o->st.s, o->os, rd->s->cfg, fo);
+	fo->quiet = o->was_flapping == 1;
+	/* an edge that ends flapping clears it itself, after its notifications */
+	if (fo->edge == FLAP_EDGE_NONE && o->was_flapping == 1 && !c->is_flapping)
+		c->check_flapping_recovery_notification = 0;
+}
+
 /* the end of a host or service section: Nagios's fix-ups, then commit */
 void
 rd_obj_end(struct rd *rd)
@@ -499,6 +538,7 @@ rd_obj_end(struct rd *rd)
 	struct rd_obj *o = &rd->obj;
 	struct state_common *c = &o->st.h.c;
 	struct retention_report *rep = rd->rep;
+	struct flap_outcome fo;
 
 	if (!o->named) {
 		rd_problem(rd, "line %lu: a section without its object's name", rd->sect_line);
@@ -537,6 +577,7 @@ rd_obj_end(struct rd *rd)
 		c->state_type = STATE_HARD;
 	if (c->current_state != 0 && c->state_type == STATE_HARD)
 		c->current_attempt = c->max_attempts;
+	rd_obj_flapping(rd, &fo);
 	if (c->last_hard_state_change == 0)
 		c->last_hard_state_change = c->last_state_change;
 	if (rd->sect == RD_HOST) {
@@ -545,5 +586,14 @@ rd_obj_end(struct rd *rd)
 	} else {
 		rd_obj_commit(o, sizeof(o->st.s));
 		rep->services++;
+	}
+	if (fo.edge != FLAP_EDGE_NONE && rd->hooks != NULL && rd->hooks->flapping != NULL) {
+		if (rd->nflaps == rd->capflaps) {
+			rd->capflaps = rd->capflaps != 0 ? 2 * rd->capflaps : 16;
+			rd->flaps = xreallocarray(rd->flaps, rd->capflaps, sizeof(*rd->flaps));
+		}
+		rd->flaps[rd->nflaps++] = (struct rd_flap){ rd->sect == RD_HOST ? o->oh
+		                                                                 : o->os->host,
+			o->os, (int)fo.edge, fo.quiet, fo.percent, fo.low, fo.high };
 	}
 }

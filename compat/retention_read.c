@@ -35,8 +35,13 @@
  *    retain_nonstatus_information, MODATTR_CUSTOM_VARIABLE cleared when
  *    no variable is changed, the attempt of a hard problem set to
  *    max_attempts, last_hard_state_change defaulted to last_state_change,
- *    the next notification time recomputed (escalations included), a
- *    never-checked soft service made hard;
+ *    the next notification time and no_more_notifications recomputed
+ *    (escalations included), a never-checked soft service made hard;
+ *  - is_flapping: taken as written with use_large_installation_tweaks;
+ *    else flap detection judges the retained history again and the
+ *    caller's hook logs, comments and notifies a new edge
+ *    (retention_obj.c); flapping_comment_id is never read (4.4.6 reads
+ *    it only at its SIGHUP restart, which here reads no file);
  *  - comments: dropped when their object is gone, an acknowledgement
  *    comment when not persistent and the problem is no longer
  *    acknowledged, any other non-persistent comment (a start-up is never
@@ -55,13 +60,10 @@
  *    name (status.dat and the next retention.dat show it) while its
  *    checks and notifications keep to the configured period's pointer,
  *    which pre-flight set before retention was read.  A period that is
- *    gone is reported as a problem as well;
- *  - is_flapping is taken as written (4.4.6 does that only with
- *    use_large_installation_tweaks, else it re-runs flap detection), and a
- *    non-persistent flapping comment stays while its object is flapping;
- *  - current_notification_id, flapping_comment_id and
- *    check_flapping_recovery_notification are not kept.
- * Called by engine/main at start-up.
+ *    gone is reported as a problem as well.
+ * Called by engine/main at start-up and by READ_STATE_INFORMATION.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -78,6 +80,7 @@
 #include "compat/config/maincfg.h"
 #include "compat/retention_int.h"
 #include "compat/snapshot.h"
+#include "engine/check/flapping.h"
 #include "engine/check/statemachine.h"
 #include "engine/notify/comment.h"
 #include "engine/notify/downtime.h"
@@ -471,12 +474,8 @@ rd_comment_end(struct rd *rd)
 		keep = 0;
 	else if (n->entry_type == COMMENT_ACKNOWLEDGEMENT)
 		keep = n->persistent || c->problem_has_been_acknowledged;
-	else if (n->persistent)
-		keep = 1;
-	else if (n->entry_type == COMMENT_FLAPPING)
-		keep = c->is_flapping;
 	else
-		keep = 0;
+		keep = n->persistent;
 	if (!keep) {
 		rep->comments_dropped++;
 		return;
@@ -578,6 +577,32 @@ rd_downtimes(struct rd *rd)
 	}
 	/* the order Nagios's reader leaves: downtimes starting together turn round */
 	downtimes_resort(rd->s->downtimes);
+}
+
+/*
+ * The flapping edges the objects' sections found, in their order, told
+ * once the file's comments are in and before the downtimes are: Nagios
+ * adds each flapping comment while it reads the object, with the file's
+ * next_comment_id, which is above every comment id the file holds; told
+ * here, the comment gets that same id, and never one a comment of the
+ * file still has to take (without use_retained_program_state the counter
+ * has not been raised yet while the objects are read).
+ */
+static void
+rd_flaps(struct rd *rd)
+{
+	struct flap_outcome fo;
+	size_t i;
+
+	for (i = 0; i < rd->nflaps; i++) {
+		memset(&fo, 0, sizeof(fo));
+		fo.edge = (enum flap_edge)rd->flaps[i].edge;
+		fo.quiet = rd->flaps[i].quiet;
+		fo.percent = rd->flaps[i].percent;
+		fo.low = rd->flaps[i].low;
+		fo.high = rd->flaps[i].high;
+		rd->hooks->flapping(rd->hooks->arg, rd->s->now, rd->flaps[i].h, rd->flaps[i].s, &fo);
+	}
 }
 
 /* ---- sections ---- */
@@ -694,7 +719,8 @@ rd_line(struct rd *rd, char *line)
 }
 
 int
-retention_read(const char *path, struct snapshot *s, struct retention_report *rep)
+retention_read(const char *path, struct snapshot *s, const struct retention_hooks *hooks,
+    struct retention_report *rep)
 {
 	struct rd rd;
 	int cut, saved, rc = 0;
@@ -702,6 +728,7 @@ retention_read(const char *path, struct snapshot *s, struct retention_report *re
 	memset(rep, 0, sizeof(*rep));
 	memset(&rd, 0, sizeof(rd));
 	rd.s = s;
+	rd.hooks = hooks;
 	rd.rep = rep;
 	rd_note_reset(&rd.note);
 	if ((rd.in.fp = fopen(path, "r")) == NULL) {
@@ -728,12 +755,14 @@ retention_read(const char *path, struct snapshot *s, struct retention_report *re
 		rd_problem(&rd, "cannot read '%s': %s", path, strerror(rd.in.error));
 		rc = -1;
 	}
+	rd_flaps(&rd);
 	if (s->downtimes != NULL)
 		rd_downtimes(&rd);
 	fclose(rd.in.fp);
 	free(rd.in.chunk);
 	free(rd.in.line);
 	free(rd.dts);
+	free(rd.flaps);
 	rd_esc_free(rd.esc);
 	rd_note_reset(&rd.note);
 	if (rc == -1)

@@ -6,6 +6,8 @@
  * percentages printed with "%2.1f" in the FLAPPING ALERT lines and the
  * comment come out the same to the last digit.  Called by the checker
  * after the state machine; pure over the state it is given.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stddef.h>
 
@@ -78,6 +80,7 @@ flap_evaluate(struct state_common *c, int enabled, double low, double high,
 	double pct = flap_percent(c);
 
 	out->edge = FLAP_EDGE_NONE;
+	out->quiet = 0;
 	out->percent = pct;
 	out->low = low;
 	out->high = high;
@@ -109,6 +112,7 @@ flap_service(struct svc_state *st, const struct obj_service *s, const struct mai
 	struct state_common *c = &st->c;
 
 	out->edge = FLAP_EDGE_NONE;
+	out->quiet = 0;
 	out->percent = c->percent_state_change;
 	out->low = flap_threshold(s->cfg->low_flap_threshold, cfg->low_service_flap_threshold);
 	out->high = flap_threshold(s->cfg->high_flap_threshold, cfg->high_service_flap_threshold);

@@ -19,6 +19,8 @@
  * flap_host after the state machine, before the ALERT line, and hands
  * an edge to its flapping hook: the log lines and the comment are the
  * daemon's.  Nothing here logs or reads a clock.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_FLAPPING_H
 #define JAQUE_FLAPPING_H
@@ -42,6 +44,10 @@ struct flap_outcome {
 	double percent;
 	double low;
 	double high;
+	/* a STARTED edge that must not notify: set by the caller (start-up
+	 * judging a retained history that was flapping already); the
+	 * functions below clear it */
+	int quiet;
 };
 
 /* "NONE", "STARTED", "STOPPED", "DISABLED" */

@@ -446,10 +446,14 @@ void
 cmdwire_flapping(struct jaque *j, const char *host, const char *svc,
     const struct flap_outcome *fo, time_t now)
 {
+	struct state_common *st = cw_state(j, host, svc);
+	const struct comment *cm;
 	char text[512];
 
 	if (fo->edge != FLAP_EDGE_STARTED) {
 		comments_delete_object(j->comments, host, svc, COMMENT_FLAPPING, 1);
+		if (st != NULL)
+			st->flapping_comment_id = 0;
 		return;
 	}
 	/* Nagios adds one only when the object has none (flapping_comment_id 0) */
@@ -462,8 +466,10 @@ cmdwire_flapping(struct jaque *j, const char *host, const char *svc,
 	    "re-enabled.",
 	    svc != NULL ? "service" : "host", fo->percent, svc != NULL ? ">=" : ">", fo->high,
 	    svc != NULL ? "service" : "host");
-	comments_add(j->comments, 0, &j->prog.next_comment_id, COMMENT_FLAPPING, host, svc, now,
-	    "(Nagios Process)", text, 0, COMMENT_SOURCE_INTERNAL, 0, 0);
+	cm = comments_add(j->comments, 0, &j->prog.next_comment_id, COMMENT_FLAPPING, host, svc,
+	    now, "(Nagios Process)", text, 0, COMMENT_SOURCE_INTERNAL, 0, 0);
+	if (cm != NULL && st != NULL)
+		st->flapping_comment_id = cm->id;
 }
 
 static int

@@ -240,7 +240,9 @@ jq_new_checker(struct jaque *j, struct config_gen *gen)
 
 /* ---- reading the configuration ---- */
 
-/* read and pre-flight; 0 when usable.  Diagnostics go to d. */
+/* read and pre-flight; 0 when usable, -1 when nagios.cfg (or a resource
+ * file) is broken, -2 when the objects or the pre-flight are.  Diagnostics
+ * go to d. */
 static int
 jq_read_config(struct jaque *j, struct config_gen *gen, struct diag *d)
 {
@@ -248,10 +250,12 @@ jq_read_config(struct jaque *j, struct config_gen *gen, struct diag *d)
 	enum config_stage st;
 
 	st = config_read(j->config_path, j->jaque_cfg, d, NULL, gen);
+	if (st == CONFIG_MAIN_FAILED)
+		return -1;
 	if (st != CONFIG_OK)
-		return -1;
+		return -2;
 	if (config_preflight(gen, d, 0, &counts, NULL) > 0 || diag_errors(d) > 0)
-		return -1;
+		return -2;
 	return 0;
 }
 
@@ -340,11 +344,13 @@ jq_log_states(struct jaque *j, time_t now, int initial)
 		    state_host_name(hs[i].c.current_state), state_type_name(hs[i].c.state_type),
 		    hs[i].c.current_attempt, hs[i].c.output);
 	for (i = 0; i < o->nservices; i++)
-		/* Nagios prints a service's missing output as "(null)" (a host's as "") */
+		/* Nagios prints a service's missing output as "(null)" (a host's as
+		 * ""), and one read from retention.dat empty as "" */
 		nlog_service_state(j->log, now, initial, o->services[i].host->name,
 		    o->services[i].description, state_svc_name(ss[i].c.current_state),
 		    state_type_name(ss[i].c.state_type), ss[i].c.current_attempt,
-		    ss[i].c.output != NULL ? ss[i].c.output : "(null)");
+		    ss[i].c.output != NULL ? ss[i].c.output
+		    : ss[i].c.output_known ? "" : "(null)");
 }
 
 /* ---- stats, rotation ---- */
@@ -580,6 +586,8 @@ daemon_restart(struct jaque *j, const char *signame)
 		j->chk = nc;
 		react_gen(j);
 		cmdwire_reload(j, old);
+		if (j->gen->cfg.retain_state_information && j->gen->cfg.state_retention_file != NULL)
+			persist_reload_outputs(j, old->objs);
 		config_gen_free(old);
 		free(old);
 	}
@@ -598,10 +606,13 @@ daemon_restart(struct jaque *j, const char *signame)
 			nlog_warning(j->log, now, "%s", err);
 	}
 	/*
-	 * As after Nagios's restart (base/nagios.c): the initial states when
-	 * log_initial_states is on; then retention.dat read again, which gives
-	 * every downtime a new comment and starts again one in effect.
+	 * As after Nagios's restart (base/nagios.c): retention.dat read again,
+	 * which judges flapping again; the initial states when
+	 * log_initial_states is on; every downtime registered again, with a
+	 * new comment, one in effect started again at the first tick.
 	 */
+	if (j->gen->cfg.retain_state_information && j->gen->cfg.state_retention_file != NULL)
+		persist_reload_flapping(j, now);
 	if (j->gen->cfg.log_initial_states)
 		jq_log_states(j, now, 1);
 	if (j->gen->cfg.retain_state_information && j->gen->cfg.state_retention_file != NULL)
@@ -611,6 +622,50 @@ daemon_restart(struct jaque *j, const char *signame)
 	cmdwire_start(j);
 	ev_periodic_again(j->loop, &j->rotation);
 	jq_write_stats(j);
+}
+
+/*
+ * A configuration that cannot run, at start, told as Nagios tells it: to
+ * nagios.log, to syslog with use_syslog and, in the foreground, on stdout
+ * (never stderr), in jaque's words.  When nagios.cfg was read (the objects
+ * or the pre-flight are broken) Nagios has dropped its privileges and
+ * logged its start before it reads the objects: so here too, as
+ * nagios_user, after the start lines.  A broken nagios.cfg is shown and
+ * sent to syslog only: its log_file may be the broken part.  Returns the
+ * exit code: Nagios's exit(ERROR), 254, for broken objects and for a
+ * nagios.cfg it cannot open, EXIT_FAILURE for the rest of nagios.cfg.
+ * With -d, where Nagios has detached before it reads the objects (its
+ * command exits 0), jaque has not: nothing on the terminal, the same code.
+ */
+static int
+jq_bail(struct jaque *j, const struct diag *d, int main_failed)
+{
+	struct procsetup_ids ids;
+	time_t now = time(NULL);
+	int rc = main_failed && access(j->config_path, R_OK) == 0 ? 1 : 254;
+	unsigned i;
+
+	if (main_failed || procsetup_find_ids(&j->gen->cfg, &ids) < 0 ||
+	    procsetup_become(&ids) < 0) {
+		jq_syslog_set(j);
+		j->log = nlog_open(NULL, 0, NULL);
+		nlog_set_syslog(j->log, j->syslog);
+		nlog_set_console(j->log, j->daemon_mode ? -1 : STDOUT_FILENO);
+	} else {
+		(void)jq_open_log(j);
+		jq_log_start(j, now);
+	}
+	for (i = 0; i < diag_count(d); i++) {
+		if (diag_get(d, i)->kind == DIAG_ERROR)
+			nlog_printf(j->log, now, "%s", diag_get(d, i)->text);
+	}
+	nlog_printf(j->log, now, "Bailing out due to errors encountered in the configuration "
+	    "(%u error(s)). Run jaque -v to see them all.", diag_errors(d));
+	nlog_close(j->log);
+	j->log = NULL;
+	syslogout_free(j->syslog);
+	j->syslog = NULL;
+	return rc;
 }
 
 static void
@@ -630,6 +685,7 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 	struct procsetup_ids ids;
 	time_t now;
 	ssize_t n;
+	int rc;
 
 	procsetup_std_fds();
 	/* the errors go to stderr below; the warnings to nagios.log (and the
@@ -647,19 +703,13 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 		return 1;
 	}
 	j.self_exe[n] = '\0';
-	if (jq_read_config(&j, j.gen, d) < 0) {
-		unsigned i;
-
-		for (i = 0; i < diag_count(d); i++) {
-			if (diag_get(d, i)->kind == DIAG_ERROR)
-				fprintf(stderr, "%s\n", diag_get(d, i)->text);
-		}
-		fprintf(stderr, "Bailing out due to errors encountered in the configuration "
-		    "(%u error(s)). Run jaque -v to see them all.\n", diag_errors(d));
+	if ((rc = jq_read_config(&j, j.gen, d)) < 0) {
+		j.daemon_mode = daemonize;
+		rc = jq_bail(&j, d, rc == -1);
 		config_gen_free(j.gen);
 		free(j.gen);
 		diag_free(d);
-		return 1;
+		return rc;
 	}
 	j.daemon_mode = daemonize;
 	j.lock_path = j.gen->cfg.lock_file != NULL ? xstrdup(j.gen->cfg.lock_file) : NULL;

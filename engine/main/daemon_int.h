@@ -115,6 +115,11 @@ void persist_snapshot(struct jaque *j, struct snapshot *s, time_t now);
 void persist_load_file(struct jaque *j, time_t now);
 /* replay the command journal (after checker_start: commands schedule checks) */
 void persist_replay(struct jaque *j, time_t now);
+/* what Nagios's re-reading of retention.dat at SIGHUP changes in the state
+ * carried across: outputs (called with the old generation's objects, before
+ * the log is opened again) and flap detection (before the INITIAL lines) */
+void persist_reload_outputs(struct jaque *j, const struct objects *old);
+void persist_reload_flapping(struct jaque *j, time_t now);
 /* start the journal and the status / retention timers */
 void persist_start(struct jaque *j);
 /* write status.dat now (in a child; skipped when one is still writing) */

@@ -22,6 +22,8 @@
  * drops the files it covers once the file is safely renamed into place.
  * Start-up reads retention.dat and replays the journal over it, so a
  * kill -9 loses no applied command.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <errno.h>
 #include <signal.h>
@@ -38,7 +40,10 @@
 #include "compat/snapshot.h"
 #include "compat/statusdat.h"
 #include "engine/check/checker.h"
+#include "engine/check/flapping.h"
 #include "engine/main/daemon_int.h"
+#include "engine/objects/objects.h"
+#include "engine/objects/state.h"
 #include "engine/util/cowmem.h"
 #include "engine/util/log.h"
 #include "engine/util/xalloc.h"
@@ -291,18 +296,28 @@ persist_replay_line(void *arg, time_t applied, const char *text, size_t len)
 	cmdwire_apply(arg, text, len, applied, 1);
 }
 
+/* an edge the reader's flap detection found: logged, commented and
+ * notified as a result's edge is (a quiet STARTED does not notify) */
+static void
+persist_flapping(void *arg, time_t now, const struct obj_host *h, const struct obj_service *s,
+    const struct flap_outcome *fo)
+{
+	daemon_flap_edge(arg, now, h, s, fo);
+}
+
 void
 persist_load_file(struct jaque *j, time_t now)
 {
 	struct snapshot s;
 	struct retention_report rep;
+	struct retention_hooks hooks = { j, persist_flapping };
 	size_t i;
 
 	if (!persist_retention_on(j))
 		return;
 	persist_snapshot(j, &s, now);
 	memset(&rep, 0, sizeof(rep));
-	if (retention_read(j->gen->cfg.state_retention_file, &s, &rep) < 0) {
+	if (retention_read(j->gen->cfg.state_retention_file, &s, &hooks, &rep) < 0) {
 		nlog_warning(j->log, now, "Could not read the retention file '%s': %s",
 		    j->gen->cfg.state_retention_file, strerror(errno));
 		return;
@@ -316,6 +331,85 @@ persist_load_file(struct jaque *j, time_t now)
 	    "%zu contact(s), %zu comment(s), %zu downtime(s); %zu host(s) and %zu service(s) "
 	    "no longer configured, %zu line(s) skipped", rep.hosts, rep.services, rep.contacts,
 	    rep.comments, rep.downtimes, rep.gone_hosts, rep.gone_services, rep.lines_skipped);
+}
+
+/*
+ * At SIGHUP Nagios saves retention.dat and reads it back into objects it
+ * made anew (xrddefault_read_state_information with sigrestart set);
+ * jaque carries the state across instead, and does here what that reading
+ * changes in it.  The plugin output of an object the file had (retained
+ * status) is Nagios's "" from then on, never its NULL ("(null)" in the
+ * PASSIVE and INITIAL lines).  Called with the generation the state came
+ * from, before it is freed.
+ */
+void
+persist_reload_outputs(struct jaque *j, const struct objects *old)
+{
+	const struct objects *o = j->gen->objs;
+	unsigned i;
+
+	for (i = 0; i < o->nhosts; i++) {
+		if (o->hosts[i].cfg->retain_status_information &&
+		    objects_find_host(old, o->hosts[i].name) != NULL)
+			checker_host_states(j->chk)[i].c.output_known = 1;
+	}
+	for (i = 0; i < o->nservices; i++) {
+		const struct obj_service *s = &o->services[i];
+
+		if (s->cfg->retain_status_information &&
+		    objects_find_service(old, s->host->name, s->description) != NULL)
+			checker_svc_states(j->chk)[i].c.output_known = 1;
+	}
+}
+
+/* one object's flap detection as Nagios's reading of retention at SIGHUP does it */
+static void
+persist_reload_flap(struct jaque *j, const struct obj_host *h, const struct obj_service *s,
+    time_t now)
+{
+	struct state_common *c = s != NULL ? &checker_svc_states(j->chk)[s->id].c
+	                                   : &checker_host_states(j->chk)[h->id].c;
+	struct flap_outcome fo;
+	int was = c->is_flapping;
+
+	/* the new object starts not flapping; the file's is_flapping is only
+	 * "was flapping", the history is judged again without a new entry */
+	c->is_flapping = 0;
+	if (s != NULL)
+		flap_service(&checker_svc_states(j->chk)[s->id], s, &j->gen->cfg, &fo);
+	else
+		flap_host(&checker_host_states(j->chk)[h->id], h, &j->gen->cfg, 0, &fo);
+	if (fo.edge != FLAP_EDGE_NONE) {
+		/* the comment read back stays (flapping_comment_id set): no new one */
+		fo.quiet = was == 1;
+		daemon_flap_edge(j, now, h, s, &fo);
+	} else if (was == 1 && !c->is_flapping) {
+		c->check_flapping_recovery_notification = 0;
+	}
+}
+
+/*
+ * Flap detection at SIGHUP, before the INITIAL lines, hosts first and then
+ * services as retention.dat lists them: an object still flapping logs its
+ * FLAPPING ALERT STARTED line again, without a notification; one in a soft
+ * problem state, or between the thresholds, is no longer flapping, with
+ * nothing logged.  With use_large_installation_tweaks nothing changes.
+ * Objects whose status is not retained are left as they are.
+ */
+void
+persist_reload_flapping(struct jaque *j, time_t now)
+{
+	const struct objects *o = j->gen->objs;
+	unsigned i;
+
+	if (j->gen->cfg.use_large_installation_tweaks)
+		return;
+	for (i = 0; i < o->nhosts; i++)
+		if (o->hosts[i].cfg->retain_status_information)
+			persist_reload_flap(j, &o->hosts[i], NULL, now);
+	for (i = 0; i < o->nservices; i++)
+		if (o->services[i].cfg->retain_status_information)
+			persist_reload_flap(j, o->services[i].host, &o->services[i], now);
 }
 
 void

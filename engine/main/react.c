@@ -344,7 +344,8 @@ react_flapping(struct jaque *j, const struct obj_host *h, const struct obj_servi
 		 * problem was notified (set_*_flap) */
 		c->check_flapping_recovery_notification =
 		    c->current_state != 0 && c->current_notification_number > 0;
-		react_notify(j, h, s, NOTIFY_FLAPPINGSTART, NULL, NULL, 0, now);
+		if (!fo->quiet)
+			react_notify(j, h, s, NOTIFY_FLAPPINGSTART, NULL, NULL, 0, now);
 		break;
 	case FLAP_EDGE_STOPPED:
 		react_flap_ended(j, h, s, NOTIFY_FLAPPINGSTOP, now);

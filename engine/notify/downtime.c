@@ -31,7 +31,11 @@
  * downtime waits for its object's next change of state or state type,
  * even when it is scheduled during a problem; delete_matching cancels its
  * matches last first; retention gives a downtime a new comment and
- * restarts one in effect.
+ * registers it again (register_downtime): one that was in effect is
+ * taken out of effect and started again by its start event, a triggered
+ * one by its trigger, and the events already due run at the next tick in
+ * the order they were registered, where an expire event removes every
+ * downtime not in effect whose end has come (check_for_expired_downtime).
  *
  * Different, and why:
  *  - the event hook hears what Nagios logs: STARTED only when the depth
@@ -50,6 +54,8 @@
  *
  * The hooks must not change the store.  Called by the daemon (tick,
  * check results), the external commands and the retention reader.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "engine/notify/downtime.h"
 
@@ -60,6 +66,7 @@
 
 #include "compat/config/maincfg.h"
 #include "engine/notify/comment.h"
+#include "engine/notify/downtime_text.h"
 #include "engine/objects/progstate.h"
 #include "engine/objects/state.h"
 #include "engine/util/hash.h"
@@ -103,6 +110,13 @@ struct dt_due {
 	int kind;
 };
 
+/* an event register_downtime queued due at once (start-up, a reload):
+ * Nagios's queue runs those at its first pass, in the order they came */
+struct dt_boot {
+	unsigned long id;
+	int kind;
+};
+
 /* downtimes_at's array, rebuilt after a change (reached through a const store) */
 struct dt_cache {
 	struct dt_entry **v;
@@ -121,6 +135,9 @@ struct downtimes {
 	struct hmap *objmap;
 	struct vec objs;
 	struct dt_cache *cache;
+	struct dt_boot *boot; /* the overdue events of the downtimes registered */
+	size_t nboot, capboot;
+	int booting; /* running them: a start queues its overdue end */
 };
 
 /* ---- the lists ---- */
@@ -397,6 +414,24 @@ dt_emit(struct downtimes *dt, enum downtime_event ev, const struct dt_entry *e, 
 		dt->hooks.event(dt->hooks.arg, ev, &e->d, t);
 }
 
+/* queue e's next event when it is due by now (its event time was past:
+ * Nagios's queue runs it at once, after those queued before it) */
+static void
+dt_boot_due(struct downtimes *dt, const struct dt_entry *e, time_t now)
+{
+	time_t t;
+	int kind;
+
+	dt_wants(e, &t, &kind);
+	if (t > now)
+		return;
+	if (dt->nboot == dt->capboot) {
+		dt->capboot = dt->capboot != 0 ? 2 * dt->capboot : 16;
+		dt->boot = xreallocarray(dt->boot, dt->capboot, sizeof(*dt->boot));
+	}
+	dt->boot[dt->nboot++] = (struct dt_boot){ e->d.id, kind };
+}
+
 /* start e, then the downtimes it triggers (handle_scheduled_downtime, start half) */
 static void
 dt_begin(struct downtimes *dt, struct dt_entry *e, time_t now)
@@ -420,6 +455,8 @@ dt_begin(struct downtimes *dt, struct dt_entry *e, time_t now)
 		dt_emit(dt, DOWNTIME_EV_STARTED, e, now);
 		e->d.start_notification_sent = 1;
 	}
+	if (dt->booting)
+		dt_boot_due(dt, e, now);
 	for (k = e->kids.head; k != NULL; k = k->link[DT_L_TRIGGER].next)
 		dt_begin(dt, k, now);
 }
@@ -468,83 +505,66 @@ dt_expire(struct downtimes *dt, struct dt_entry *e, time_t now)
 	dt_entry_free(e);
 }
 
-/* Nagios's SHORT_DATE_TIME (get_datetime_string) in date_format fmt */
+/*
+ * check_for_expired_downtime, as an expire event registered at start-up
+ * runs it: every downtime not in effect whose end has come goes, in the
+ * list's order, whichever downtime's event it was (a fixed one whose own
+ * start event had not run yet too)
+ */
 static void
-dt_datetime(time_t t, int fmt, char *buf, size_t n)
+dt_expire_all(struct downtimes *dt, time_t now)
 {
-	int y, mo, d;
-	struct tm tm;
+	struct dt_entry *e, *next;
 
-	if (localtime_r(&t, &tm) == NULL)
-		memset(&tm, 0, sizeof(tm));
-	y = tm.tm_year + 1900;
-	mo = tm.tm_mon + 1;
-	d = tm.tm_mday;
-	if (fmt == MAINCFG_DATE_EURO)
-		snprintf(buf, n, "%02d-%02d-%04d %02d:%02d:%02d", d, mo, y, tm.tm_hour, tm.tm_min,
-		    tm.tm_sec);
-	else if (fmt == MAINCFG_DATE_ISO8601 || fmt == MAINCFG_DATE_STRICT_ISO8601)
-		snprintf(buf, n, "%04d-%02d-%02d%c%02d:%02d:%02d", y, mo, d,
-		    fmt == MAINCFG_DATE_STRICT_ISO8601 ? 'T' : ' ', tm.tm_hour, tm.tm_min,
-		    tm.tm_sec);
-	else
-		snprintf(buf, n, "%02d-%02d-%04d %02d:%02d:%02d", mo, d, y, tm.tm_hour, tm.tm_min,
-		    tm.tm_sec);
-}
-
-/* the 32-bit int that holds the low 32 bits of v (two's complement) */
-static long long
-dt_int32(uint64_t v)
-{
-	uint32_t u = (uint32_t)v;
-
-	return u <= INT32_MAX ? (long long)u : (long long)u - (long long)UINT32_MAX - 1;
+	for (e = dt->all.head; e != NULL; e = next) {
+		next = e->link[DT_L_ALL].next;
+		if (!e->d.is_in_effect && e->d.end_time <= now)
+			dt_expire(dt, e, now);
+	}
 }
 
 /*
- * The "N hours and M minutes" of a flexible downtime's comment as
- * register_downtime computes them: in int, so a duration past 2^31 hours,
- * or past 2^31 seconds for the minutes, wraps as it does there (hours is
- * duration / 3600 cut to an int; minutes is (duration - hours * 3600, the
- * product in int) / 60, cut to an int).
+ * Run the events register_downtime queued due at once, in the order they
+ * came, and what they queue in turn (the end of one that starts past its
+ * end): Nagios's event queue moves an overdue event to now, so its first
+ * pass runs them one after another.  An event finds its downtime as the
+ * ones before left it: gone (expired, or stopped with its trigger), or
+ * started already by its trigger.
  */
 static void
-dt_hours_minutes(unsigned long duration, long long *hours, long long *minutes)
+dt_boot_run(struct downtimes *dt, time_t now)
 {
-	uint64_t dur = duration, h32, prod;
+	struct dt_entry *e;
+	struct dt_boot b;
+	size_t i;
 
-	*hours = dt_int32(dur / 3600);
-	h32 = (uint32_t)*hours;
-	prod = (uint64_t)dt_int32(h32 * 3600u); /* sign-extended, as int to unsigned long */
-	*minutes = dt_int32((dur - prod) / 60);
+	dt->booting = 1;
+	for (i = 0; i < dt->nboot; i++) {
+		b = dt->boot[i];
+		if (b.kind == DT_EXPIRE) {
+			dt_expire_all(dt, now);
+			continue;
+		}
+		if ((e = dt_id_get(dt, b.id)) == NULL)
+			continue;
+		if (b.kind == DT_START && !e->d.is_in_effect)
+			dt_begin(dt, e, now);
+		else if (b.kind == DT_END && e->d.is_in_effect)
+			dt_finish(dt, e, DOWNTIME_EV_STOPPED, now);
+	}
+	dt->nboot = 0;
+	dt->booting = 0;
 }
 
 /* the comment register_downtime adds; returns its id (0 when it could not be added) */
 static unsigned long
 dt_add_comment(struct downtimes *dt, const struct downtime *d, const char *author, time_t now)
 {
-	const char *what = d->svc != NULL ? "service" : "host";
 	int fmt = dt->hooks.date_format != NULL ? dt->hooks.date_format(dt->hooks.arg)
 	                                        : MAINCFG_DATE_US;
 	const struct comment *c;
-	char from[64], to[64];
-	long long hours, minutes;
-	char *text;
+	char *text = downtime_comment_text(d, fmt);
 
-	dt_datetime(d->start_time, fmt, from, sizeof(from));
-	dt_datetime(d->end_time, fmt, to, sizeof(to));
-	dt_hours_minutes(d->duration, &hours, &minutes);
-	if (d->fixed)
-		text = xasprintf(
-		    "This %s has been scheduled for fixed downtime from %s to %s.  "
-		    "Notifications for the %s will not be sent out during that time period.",
-		    what, from, to, what);
-	else
-		text = xasprintf(
-		    "This %s has been scheduled for flexible downtime starting between "
-		    "%s and %s and lasting for a period of %lld hours and %lld minutes.  "
-		    "Notifications for the %s will not be sent out during that time period.",
-		    what, from, to, hours, minutes, what);
 	c = comments_add(dt->cs, 0, &dt->prog->next_comment_id, COMMENT_DOWNTIME, d->host, d->svc,
 	    now, author != NULL ? author : "(Nagios Process)", text, 0, COMMENT_SOURCE_INTERNAL, 0,
 	    0);
@@ -594,20 +614,25 @@ dt_soon(struct downtimes *dt)
 		dt->hooks.soon(dt->hooks.arg);
 }
 
-/* a downtime read from retention, not in effect: start it if it is due now
- * (at start-up Nagios starts it in the first pass of its loop, with its
- * trigger when it has one, before anything else can happen to it) */
+/*
+ * register_downtime for a downtime read from retention (e, added not in
+ * effect; was: whether the file had it in effect).  An untriggered one
+ * that is fixed, or flexible and was in effect, gets its start event at
+ * its start time (a flexible one starts again from flex_downtime_start,
+ * so its end stays where it was); a triggered one waits for its trigger's
+ * start; a flexible one that had not started gets its expire event at
+ * end_time + 1.  Those due by now are queued for the next tick.
+ */
 static void
-dt_register(struct downtimes *dt, struct dt_entry *e, time_t now)
+dt_register(struct downtimes *dt, struct dt_entry *e, int was, time_t now)
 {
-	int due;
-
-	if (e->d.triggered_by != 0)
-		due = e->trigger != NULL && e->trigger->d.is_in_effect;
-	else
-		due = e->d.fixed && e->d.start_time <= now;
-	if (due)
-		dt_begin(dt, e, now);
+	if (e->d.triggered_by == 0 && (e->d.fixed || was)) {
+		if (!e->d.fixed)
+			e->start_soon = 1;
+		dt_boot_due(dt, e, now);
+	} else if (!e->d.fixed && !was) {
+		dt_boot_due(dt, e, now);
+	}
 }
 
 /* ---- the API ---- */
@@ -644,6 +669,7 @@ downtimes_free(struct downtimes *dt)
 	vec_clear(&dt->objs);
 	hmap_free(dt->objmap);
 	free(dt->slot);
+	free(dt->boot);
 	free(dt->cache->v);
 	free(dt->cache);
 	free(dt);
@@ -729,12 +755,9 @@ downtimes_add_retained(struct downtimes *dt, const struct downtime *d, time_t no
 	    (d->svc == NULL || strcmp(old->svc, d->svc) == 0))
 		comments_delete(dt->cs, d->comment_id);
 	e = dt_add(dt, d, trigger, now);
-
-	/* one that was in effect starts again; a triggered one with its trigger */
-	if (d->is_in_effect && d->triggered_by == 0)
-		dt_begin(dt, e, now);
-	else
-		dt_register(dt, e, now);
+	dt_register(dt, e, d->is_in_effect, now);
+	if (dt->nboot > 0)
+		dt_soon(dt);
 	return 0;
 }
 
@@ -803,6 +826,8 @@ downtimes_tick(struct downtimes *dt, time_t now)
 	time_t t;
 	int kind;
 
+	if (dt->nboot > 0)
+		dt_boot_run(dt, now);
 	/* what one step starts (a fixed downtime past its end, what a start
 	 * triggers) may be due too: look again until nothing is */
 	for (;;) {

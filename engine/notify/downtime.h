@@ -19,6 +19,8 @@
  * or state type changed).  What happens goes to the event hook: main logs
  * "HOST DOWNTIME ALERT" / "SERVICE DOWNTIME ALERT" lines and sends the
  * DOWNTIME notifications.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_DOWNTIME_H
 #define JAQUE_DOWNTIME_H
@@ -96,10 +98,15 @@ int downtimes_schedule(struct downtimes *dt, const char *host, const char *svc,
     int fixed, unsigned long triggered_by, unsigned long duration, time_t now,
     unsigned long *id_out, const char **err);
 /*
- * Add a downtime read from retention, with its ids (the comment is read
- * separately).  One in effect adds to its object's depth again, as Nagios
- * does on reading retention.  Returns 0, or -1 (duplicate id, unknown
- * object).
+ * Add a downtime read from retention, with its ids and a new comment, and
+ * register it as Nagios's start-up does (register_downtime): it is added
+ * not in effect; an untriggered fixed one, or a flexible one that was in
+ * effect, starts at its start time, a triggered one with its trigger, and
+ * a flexible one that had not started expires at end_time + 1.  Nothing
+ * starts here: what is due by now runs at the next tick (the soon hook
+ * asks for one), in the order of these calls, and an expiry there removes
+ * every downtime not in effect whose end has come.  Returns 0, or -1
+ * (duplicate id, unknown object, Nagios's refusals).
  */
 int downtimes_add_retained(struct downtimes *dt, const struct downtime *d, time_t now);
 /* delete one downtime by id (cancelling it if in effect, and the downtimes

@@ -7,6 +7,8 @@
  * hard problem suppress it, only services are volatile).  Escalations of
  * both kinds are copied at notifier_new into one shape, indexed per
  * object in the configuration's order.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -22,6 +22,8 @@
  * turned into HARD attempt 1); the module reads and writes only what the
  * env gives it.  Dependencies and pending flexible downtime are asked
  * through callbacks, so this module does not depend on their stores.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef JAQUE_NOTIFY_H
 #define JAQUE_NOTIFY_H

@@ -137,6 +137,9 @@ struct state_common {
 	unsigned long current_problem_id;
 	unsigned long last_problem_id;
 	unsigned long current_notification_id;
+	/* the comment flapping added (Nagios's flapping_comment_id): 0 when
+	 * none; kept when someone deletes the comment, as Nagios keeps it */
+	unsigned long flapping_comment_id;
 	uint64_t checks_run; /* how many results this object has taken */
 
 	/* run-time overrides (CHANGE_*_TIMEPERIOD, CHANGE_CUSTOM_*_VAR) */

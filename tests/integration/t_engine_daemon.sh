@@ -3,7 +3,7 @@
 # instance refused, SIGHUP reloads keeping state, a SIGHUP onto a broken
 # configuration keeps the old one running, a worker killed with SIGKILL is
 # replaced, jaquestats reads the figures, SIGTERM leaves no plugin behind,
-# and a broken configuration at start is refused with exit 1.
+# and a broken configuration at start is refused with exit 254.
 #
 # SPDX-License-Identifier: GPL-2.0-or-later
 . "$(dirname "$0")/lib_engine.sh"
@@ -167,11 +167,12 @@ else
 	fail engine_daemon/drift_logged "no drift summary at shutdown"
 fi
 
-# --- a broken configuration at start: exit 1, nothing left running
+# --- a broken configuration at start: exit 254 (Nagios's exit(ERROR) for
+# broken objects), nothing left running
 echo "define host { host_name" >> "$T/objects.cfg"
 "$JAQUE" -d "$CFG" > "$T/b.out" 2>&1
 rc=$?
-if [ "$rc" = 1 ] && [ ! -e "$T/var/nagios.lock" ]; then
+if [ "$rc" = 254 ] && [ ! -e "$T/var/nagios.lock" ]; then
 	pass engine_daemon/broken_start_refused
 else
 	fail engine_daemon/broken_start_refused "rc=$rc"

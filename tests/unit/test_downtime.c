@@ -910,13 +910,13 @@ t_retained(void **state)
 	assert_int_equal(f->prog.next_downtime_id, 21);
 	got = downtimes_find(f->dt, 20);
 	assert_non_null(got);
-	assert_int_equal(got->is_in_effect, 1);
+	/* register_downtime takes it out of effect; its start event is due at once */
+	assert_int_equal(got->is_in_effect, 0);
 	assert_int_equal(got->entry_time, T0 - 2 * H);
 	assert_string_equal(got->comment, "rack move");
-	assert_int_equal(depth(f, "h1", NULL), 1);
-	/* Nagios logs the start again, without a second notification */
-	check_ev(f, 0, DOWNTIME_EV_STARTED, 20, T0, 1);
-	assert_int_equal(f->ev[0].sns, 1);
+	assert_int_equal(depth(f, "h1", NULL), 0);
+	assert_int_equal(f->nev, 0);
+	assert_int_equal(f->soons, 1);
 	assert_null(comments_find(f->cs, oldc));
 	assert_non_null(comments_find(f->cs, 8));
 	assert_int_equal(got->comment_id, 10);
@@ -945,15 +945,13 @@ t_retained(void **state)
 	assert_int_equal(downtimes_add_retained(f->dt, &d, T0), -1);
 	assert_int_equal(downtimes_count(f->dt), 1);
 
-	/* triggered by 20 and in effect: starts again with it (20 already runs) */
+	/* triggered by 20 and in effect: waits for 20 to start again */
 	d.fixed = 1;
 	d.duration = 2 * H;
 	d.triggered_by = 20;
 	d.start_notification_sent = 0;
 	assert_int_equal(downtimes_add_retained(f->dt, &d, T0), 0);
-	assert_int_equal(downtimes_find(f->dt, 21)->is_in_effect, 1);
-	check_ev(f, 1, DOWNTIME_EV_STARTED, 21, T0, 1);
-	assert_int_equal(f->ev[1].sns, 0);
+	assert_int_equal(downtimes_find(f->dt, 21)->is_in_effect, 0);
 
 	/* in effect but over while we were down: starts, and the next tick ends it */
 	memset(&d, 0, sizeof(d));
@@ -971,7 +969,6 @@ t_retained(void **state)
 	assert_string_equal(downtimes_find(f->dt, 5)->author, "");
 	assert_string_equal(comments_find(f->cs, downtimes_find(f->dt, 5)->comment_id)->author,
 	    "(Nagios Process)");
-	check_ev(f, 2, DOWNTIME_EV_STARTED, 5, T0, 1);
 
 	/* a flexible one in effect keeps its start: ends at flex start + duration */
 	memset(&d, 0, sizeof(d));
@@ -984,7 +981,6 @@ t_retained(void **state)
 	d.is_in_effect = 1;
 	assert_int_equal(downtimes_add_retained(f->dt, &d, T0), 0);
 	assert_int_equal(downtimes_find(f->dt, 30)->flex_downtime_start, T0 - 100);
-	check_ev(f, 3, DOWNTIME_EV_STARTED, 30, T0, 1);
 
 	/* a pending flexible one already over: expires at the first tick, quietly */
 	memset(&d, 0, sizeof(d));
@@ -1003,10 +999,25 @@ t_retained(void **state)
 	assert_int_equal(f->prog.next_downtime_id, 33);
 
 	assert_string_equal(order(f), "5,30,31,32,20,21");
+	assert_int_equal(f->nev, 0);
+	/*
+	 * The first tick runs the events due, in the order they were
+	 * registered: 20 starts (the line again, without a second
+	 * notification) and starts 21; 5 starts, and its end, due too, is
+	 * queued behind the rest; 30 starts again from its flexible start;
+	 * 31's expiry; 5's end.
+	 */
 	downtimes_tick(f->dt, T0);
 	assert_int_equal(f->nev, 6);
-	check_ev(f, 4, DOWNTIME_EV_STOPPED, 5, T0, 0);
-	check_ev(f, 5, DOWNTIME_EV_EXPIRED, 31, T0, 1); /* h3 is in downtime 30 */
+	check_ev(f, 0, DOWNTIME_EV_STARTED, 20, T0, 1);
+	assert_int_equal(f->ev[0].sns, 1);
+	check_ev(f, 1, DOWNTIME_EV_STARTED, 21, T0, 1);
+	assert_int_equal(f->ev[1].sns, 0);
+	check_ev(f, 2, DOWNTIME_EV_STARTED, 5, T0, 1);
+	check_ev(f, 3, DOWNTIME_EV_STARTED, 30, T0, 1);
+	check_ev(f, 4, DOWNTIME_EV_EXPIRED, 31, T0, 1); /* h3 is in downtime 30 */
+	check_ev(f, 5, DOWNTIME_EV_STOPPED, 5, T0, 0);
+	assert_int_equal(depth(f, "h1", NULL), 1);
 	assert_null(downtimes_find(f->dt, 31));
 	downtimes_tick(f->dt, T0 + 300);
 	check_ev(f, 6, DOWNTIME_EV_STOPPED, 30, T0 + 300, 0);
@@ -1020,6 +1031,60 @@ t_retained(void **state)
 	check_ev(f, 9, DOWNTIME_EV_EXPIRED, 32, T0 + H + 1, 0);
 	assert_int_equal(downtimes_count(f->dt), 0);
 	assert_int_equal(comments_count(f->cs), 1); /* the user comment */
+}
+
+/* a retained downtime: dt_ret(f, id, host, fixed, start, end, in_effect) */
+static void
+dt_ret(struct fx *f, unsigned long id, const char *host, int fixed, time_t start, time_t end,
+    int in_effect)
+{
+	struct downtime d;
+
+	memset(&d, 0, sizeof(d));
+	d.id = id;
+	d.host = (char *)host;
+	d.start_time = start;
+	d.end_time = end;
+	d.duration = (unsigned long)(end - start);
+	d.fixed = fixed;
+	d.is_in_effect = in_effect;
+	d.start_notification_sent = in_effect;
+	assert_int_equal(downtimes_add_retained(f->dt, &d, T0), 0);
+}
+
+/*
+ * Downtime whose end passed while nothing ran.  The expiry of a flexible
+ * one that never started removes every downtime not in effect whose end
+ * has come (check_for_expired_downtime), so fixed ones whose start event
+ * comes after it in the queue go with it, quietly; registered before it,
+ * a fixed one starts, and its end, queued behind the expiry, stops it.
+ */
+static void
+t_retained_past(void **state)
+{
+	struct fx *f = *state;
+
+	dt_ret(f, 1, "h1", 0, T0 - 900, T0 - 30, 0);
+	dt_ret(f, 2, "h2", 1, T0 - 600, T0 - 20, 1);
+	dt_ret(f, 3, "h3", 1, T0 - 500, T0 - 10, 1);
+	assert_int_equal(f->nev, 0);
+	downtimes_tick(f->dt, T0);
+	assert_int_equal(f->nev, 3);
+	check_ev(f, 0, DOWNTIME_EV_EXPIRED, 1, T0, 0);
+	check_ev(f, 1, DOWNTIME_EV_EXPIRED, 2, T0, 0);
+	check_ev(f, 2, DOWNTIME_EV_EXPIRED, 3, T0, 0);
+	assert_int_equal(downtimes_count(f->dt), 0);
+	assert_int_equal(comments_count(f->cs), 0);
+
+	f->nev = 0;
+	dt_ret(f, 2, "h2", 1, T0 - 600, T0 - 20, 1);
+	dt_ret(f, 1, "h1", 0, T0 - 900, T0 - 30, 0);
+	downtimes_tick(f->dt, T0);
+	assert_int_equal(f->nev, 3);
+	check_ev(f, 0, DOWNTIME_EV_STARTED, 2, T0, 1);
+	check_ev(f, 1, DOWNTIME_EV_EXPIRED, 1, T0, 0);
+	check_ev(f, 2, DOWNTIME_EV_STOPPED, 2, T0, 0);
+	assert_int_equal(downtimes_count(f->dt), 0);
 }
 
 /* a retained trigger that restarts restarts what it triggers */
@@ -1150,6 +1215,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_resort, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_retained, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_retained_trigger_pending, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_retained_past, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_many, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_ids_random, setup, teardown),
 	};
