@@ -5,8 +5,9 @@
 # and services), the same scripted plugin results and the same external
 # commands, compared object by object after removing times.
 #
-# Each engine runs for RUN_SECONDS (default 45; every script reaches its
-# last, repeating result by about 30 s).  Intervals are seconds
+# Each engine runs for RUN_SECONDS (default 60; every script reaches its
+# last, repeating result by about 30 s, the rest is slack for a loaded
+# machine, where checks start late).  Intervals are seconds
 # (interval_length=1); cached_host_check_horizon=0 so that hosts are
 # really checked every second (Nagios otherwise skips a scheduled host
 # check made within 15 s of the last one).  External commands are sent by
@@ -103,7 +104,7 @@ if [ -z "${JAQUE:-}" ] && [ -z "${BUILD_DIR:-}" ]; then
 fi
 . "$here/lib_engine.sh"
 NAGIOS=${NAGIOS:-${NAGIOS4:-/usr/sbin/nagios4}}
-RUN=${RUN_SECONDS:-45}
+RUN=${RUN_SECONDS:-60}
 LC_ALL=C
 export LC_ALL
 NRUNS=${NAGIOS_RUNS:-1}
