@@ -713,6 +713,9 @@ checker_schedule(struct checker *c, const struct obj_host *h, const struct obj_s
 	chk_schedule_tick(c, e, tick);
 	if (!chk_state(c, e)->active_checks_enabled)
 		chk_state(c, e)->should_be_scheduled = keep;
+	/* the time asked for, exactly (a tick's time can only approximate one
+	 * decades ahead, such as 4294967297) */
+	chk_state(c, e)->next_check = when;
 }
 
 void

@@ -522,6 +522,10 @@ t_check_options(void **state)
 	assert_int_equal(ds->should_be_scheduled, 0);
 	assert_int_equal(ds->check_options, STATE_CKOPT_FORCED);
 
+	/* next_check is the time asked for, however far (Nagios's strtoul reads
+	 * 4294967297 as it is) */
+	checker_schedule(f->c, b->host, b, (time_t)4294967297LL, 1);
+	assert_int_equal(bs->next_check, (time_t)4294967297LL);
 	checker_schedule(f->c, b->host, b, now + 600, 1);
 	assert_int_equal(bs->check_options, STATE_CKOPT_FORCED);
 	assert_int_equal(bs->next_check, now + 600);
