@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """compare.py: the comparer of the differential fuzzer.
 
 Sets side by side what the two engines left behind for one scenario

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """gen.py: the scenario generator of the differential fuzzer.
 
 A scenario is everything both engines are given for one seed:

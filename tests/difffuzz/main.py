@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """main.py: the differential fuzzer's driver (scripts/diff-fuzz calls it).
 
     python3 main.py [options] SEEDS...
@@ -46,10 +47,11 @@ Options:
                      "sleep N", "reload", "restart"; # starts a comment.
                      A single number N is then seed N, not seeds 1..N
   --minimize         for each seed with unexplained differences, find a
-                     short stream that still shows one: the shortest
-                     prefix, then each step left out in turn if the
-                     difference stays; prints the steps that remain and the
-                     command line that reruns them
+                     short stream that still shows its first one (the same
+                     signature, numbers aside): the shortest prefix, then
+                     halves, quarters ... single steps left out while it
+                     stays; prints the steps that remain and the --pick
+                     command line that reruns them (some 20-50 runs)
 
 known.txt: one class a line, KIND: REGEX ## reason, where KIND is
   diff       REGEX is searched in a difference's signature (compare.py): a

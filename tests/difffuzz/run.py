@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """run.py: the runner of the differential fuzzer.
 
 Runs the two engines (Debian's nagios4 and jaque, or any two binaries

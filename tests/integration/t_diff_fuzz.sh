@@ -12,9 +12,12 @@
 # the step each appeared in, both sides); rerun it with
 #   scripts/diff-fuzz --quick --steps 30 --keep SEED
 # and shorten it with --minimize.
-# Environment: DIFF_FUZZ_SEEDS (N or A-B), DIFF_FUZZ_STEPS, DIFF_FUZZ_JOBS
+# Environment: DIFF_FUZZ_SKIP (a reason: skip), DIFF_FUZZ_SEEDS (N or A-B),
+# DIFF_FUZZ_STEPS, DIFF_FUZZ_JOBS
 # (default 2), JAQUE, NAGIOS4, KEEP_TMP=1 keeps the run directories.
 # Skipped (exit 77) when nagios4 or python3 is not installed.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 if [ -z "${JAQUE:-}" ]; then
@@ -30,6 +33,10 @@ NAGIOS4=${NAGIOS4:-/usr/sbin/nagios4}
 SEEDS=${DIFF_FUZZ_SEEDS:-20}
 STEPS=${DIFF_FUZZ_STEPS:-30}
 JOBS=${DIFF_FUZZ_JOBS:-2}
+if [ -n "${DIFF_FUZZ_SKIP:-}" ]; then
+	echo "SKIP: diff_fuzz: $DIFF_FUZZ_SKIP"
+	exit 77
+fi
 if [ ! -x "$NAGIOS4" ]; then
 	echo "SKIP: diff_fuzz: $NAGIOS4 is not installed"
 	exit 77
