@@ -514,21 +514,16 @@ static void
 rd_obj_flapping(struct rd *rd, struct flap_outcome *fo)
 {
 	struct rd_obj *o = &rd->obj;
-	struct state_common *c = &o->st.h.c;
 
 	memset(fo, 0, sizeof(*fo));
 	if (rd->s->cfg->use_large_installation_tweaks) {
-		c->is_flapping = o->was_flapping;
+		o->st.h.c.is_flapping = o->was_flapping;
 		return;
 	}
 	if (rd->sect == RD_HOST)
-		flap_host(&o->st.h, o->oh, rd->s->cfg, 0, fo);
+		flap_rejudge(&o->st.h, o->oh, NULL, NULL, rd->s->cfg, o->was_flapping, fo);
 	else
-		flap_service(&o->st.s, o->os, rd->s->cfg, fo);
-	fo->quiet = o->was_flapping == 1;
-	/* an edge that ends flapping clears it itself, after its notifications */
-	if (fo->edge == FLAP_EDGE_NONE && o->was_flapping == 1 && !c->is_flapping)
-		c->check_flapping_recovery_notification = 0;
+		flap_rejudge(NULL, NULL, &o->st.s, o->os, rd->s->cfg, o->was_flapping, fo);
 }
 
 /* the end of a host or service section: Nagios's fix-ups, then commit */

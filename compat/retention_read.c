@@ -543,40 +543,36 @@ rd_downtime_add(struct rd *rd, struct rd_note *n)
  * downtime's comment): a triggered one after its trigger, whatever the
  * file's order, so passes go on while one adds something.
  */
+static unsigned long
+rd_dt_trigger(void *arg, size_t i)
+{
+	return ((struct rd *)arg)->dts[i].triggered_by;
+}
+
+static void
+rd_dt_add(void *arg, size_t i)
+{
+	struct rd *rd = arg;
+	struct rd_note *n = &rd->dts[i];
+
+	if (n->host == NULL)
+		return;
+	if (rd_note_object(rd, n->svc != NULL, n) == NULL) {
+		rd->rep->downtimes_dropped++;
+	} else if (rd_downtime_add(rd, n) == -1) {
+		rd_problem(rd, "downtime %lu of '%s' was refused", n->id, n->host);
+		rd->rep->downtimes_dropped++;
+	} else {
+		rd->rep->downtimes++;
+	}
+	rd_note_reset(n);
+}
+
 static void
 rd_downtimes(struct rd *rd)
 {
-	struct retention_report *rep = rd->rep;
-	struct rd_note *n;
-	size_t i, left = rd->ndts;
-	int progress = 1, last = 0;
-
-	while (left > 0) {
-		if (!progress)
-			last = 1; /* what is left has no trigger: let the store refuse it */
-		progress = 0;
-		for (i = 0; i < rd->ndts; i++) {
-			n = &rd->dts[i];
-			if (n->host == NULL)
-				continue;
-			if (!last && n->triggered_by != 0 &&
-			    downtimes_find(rd->s->downtimes, n->triggered_by) == NULL)
-				continue;
-			if (rd_note_object(rd, n->svc != NULL, n) == NULL) {
-				rep->downtimes_dropped++;
-			} else if (rd_downtime_add(rd, n) == -1) {
-				rd_problem(rd, "downtime %lu of '%s' was refused", n->id, n->host);
-				rep->downtimes_dropped++;
-			} else {
-				rep->downtimes++;
-			}
-			rd_note_reset(n);
-			left--;
-			progress = 1;
-		}
-	}
-	/* the order Nagios's reader leaves: downtimes starting together turn round */
-	downtimes_resort(rd->s->downtimes);
+	/* then the order Nagios's reader leaves: downtimes starting together turn round */
+	downtimes_add_in_order(rd->s->downtimes, rd->ndts, rd_dt_trigger, rd_dt_add, rd);
 }
 
 /*

@@ -321,7 +321,7 @@ chk_apply(struct checker *c, struct chk_ent *e, struct check_result *cr, double 
 	const struct obj_service *s = NULL;
 	enum checker_event alert, result, state, notify;
 	struct flap_outcome fo;
-	int type, attempt;
+	struct sm_view view;
 
 	memset(out, 0, sizeof(*out));
 	if (e->is_host) {
@@ -357,18 +357,14 @@ chk_apply(struct checker *c, struct chk_ent *e, struct check_result *cr, double 
 	 * attempt the ALERT line shows ($SERVICEATTEMPT$ of a FLAPPINGSTART
 	 * sent by a recovery is the problem's attempt).
 	 */
-	type = st->state_type;
-	attempt = st->current_attempt;
-	st->state_type = out->alert_state_type;
-	st->current_attempt = out->alert_attempt;
+	sm_alert_view(st, out, &view);
 	if (s != NULL) {
 		flap_service(&c->ss[e->id], s, c->cfg, &fo);
 		chk_flap_report(c, h, s, &fo, now);
 	}
 	flap_host(&c->hs[h->id], h, c->cfg, s != NULL, &fo);
 	chk_flap_report(c, h, NULL, &fo, now);
-	st->state_type = type;
-	st->current_attempt = attempt;
+	sm_finished_view(st, &view);
 	if (c->hooks.event != NULL) {
 		c->hooks.event(c->hooks.arg, notify, h, s, st, out, (time_t)now);
 		if (out->flags & (SM_LOG_ALERT | SM_LOG_IF_NOTIFIED))

@@ -140,3 +140,18 @@ flap_host(struct host_state *st, const struct obj_host *h, const struct main_cfg
 	    flap_threshold(h->cfg->low_flap_threshold, cfg->low_host_flap_threshold),
 	    flap_threshold(h->cfg->high_flap_threshold, cfg->high_host_flap_threshold), out);
 }
+
+enum flap_edge
+flap_rejudge(struct host_state *hs, const struct obj_host *h, struct svc_state *ss,
+    const struct obj_service *s, const struct main_cfg *cfg, int was_flapping,
+    struct flap_outcome *out)
+{
+	struct state_common *c = ss != NULL ? &ss->c : &hs->c;
+	enum flap_edge edge = ss != NULL ? flap_service(ss, s, cfg, out) : flap_host(hs, h, cfg, 0, out);
+
+	out->quiet = was_flapping == 1;
+	/* an edge that ends flapping clears it itself, after its notifications */
+	if (edge == FLAP_EDGE_NONE && was_flapping == 1 && !c->is_flapping)
+		c->check_flapping_recovery_notification = 0;
+	return edge;
+}

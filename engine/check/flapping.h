@@ -89,4 +89,15 @@ enum flap_edge flap_service(struct svc_state *st, const struct obj_service *s,
 enum flap_edge flap_host(struct host_state *st, const struct obj_host *h,
     const struct main_cfg *cfg, int record, struct flap_outcome *out);
 
+/*
+ * Flap detection as Nagios runs it when it reads retention.dat (at start
+ * and at SIGHUP): the history judged again without recording a state, for
+ * a service (ss, s) or else a host (hs, h).  A STARTED edge of an object
+ * that was_flapping is quiet (out->quiet: no notification); one that was
+ * flapping and is not now owes no recovery notification.
+ */
+enum flap_edge flap_rejudge(struct host_state *hs, const struct obj_host *h,
+    struct svc_state *ss, const struct obj_service *s, const struct main_cfg *cfg,
+    int was_flapping, struct flap_outcome *out);
+
 #endif

@@ -173,3 +173,19 @@ sm_end_problem(struct state_common *c, const struct sm_outcome *out)
 	c->last_problem_id = c->current_problem_id;
 	c->current_problem_id = 0;
 }
+
+void
+sm_alert_view(struct state_common *c, const struct sm_outcome *out, struct sm_view *saved)
+{
+	saved->state_type = c->state_type;
+	saved->attempt = c->current_attempt;
+	c->state_type = out->alert_state_type;
+	c->current_attempt = out->alert_attempt;
+}
+
+void
+sm_finished_view(struct state_common *c, const struct sm_view *saved)
+{
+	c->state_type = saved->state_type;
+	c->current_attempt = saved->attempt;
+}

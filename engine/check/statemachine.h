@@ -148,4 +148,17 @@ void sm_assign_ids(struct state_common *c, const struct sm_outcome *out, struct 
  */
 void sm_end_problem(struct state_common *c, const struct sm_outcome *out);
 
+/*
+ * The state as the ALERT line shows it: Nagios detects flapping, notifies
+ * and runs the event handlers before it turns a hard recovery into HARD
+ * attempt 1.  sm_alert_view puts out's state type and attempt in c,
+ * keeping the finished ones in saved; sm_finished_view puts them back.
+ */
+struct sm_view {
+	int state_type;
+	int attempt;
+};
+void sm_alert_view(struct state_common *c, const struct sm_outcome *out, struct sm_view *saved);
+void sm_finished_view(struct state_common *c, const struct sm_view *saved);
+
 #endif

@@ -534,14 +534,33 @@ cmdwire_reload(struct jaque *j, struct config_gen *old)
  * leaves it.  A triggered downtime goes after its trigger whatever the
  * order, as at start-up (compat/retention_read.c).
  */
+struct cw_readd {
+	struct jaque *j;
+	const struct downtime *keep;
+	time_t now;
+};
+
+static unsigned long
+cw_readd_trigger(void *arg, size_t i)
+{
+	return ((struct cw_readd *)arg)->keep[i].triggered_by;
+}
+
+static void
+cw_readd(void *arg, size_t i)
+{
+	struct cw_readd *r = arg;
+
+	(void)downtimes_add_retained(r->j->downtimes, &r->keep[i], r->now);
+}
+
 void
 cmdwire_restart_downtime(struct jaque *j, time_t now)
 {
 	const struct objects *o = j->gen->objs;
-	size_t i, n = downtimes_count(j->downtimes), left;
+	size_t i, n = downtimes_count(j->downtimes);
 	struct downtime *keep = xcalloc(n ? n : 1, sizeof(*keep));
-	char *added = xcalloc(n ? n : 1, 1);
-	int progress = 1, last = 0;
+	struct cw_readd r;
 
 	for (i = 0; i < n; i++) {
 		const struct downtime *d = downtimes_at(j->downtimes, i);
@@ -568,21 +587,10 @@ cmdwire_restart_downtime(struct jaque *j, time_t now)
 		checker_host_states(j->chk)[i].c.scheduled_downtime_depth = 0;
 	for (i = 0; i < o->nservices; i++)
 		checker_svc_states(j->chk)[i].c.scheduled_downtime_depth = 0;
-	for (left = n; left > 0;) {
-		if (!progress)
-			last = 1; /* triggers that are gone: let the store refuse them */
-		progress = 0;
-		for (i = 0; i < n; i++) {
-			if (added[i] || (!last && keep[i].triggered_by != 0 &&
-			    downtimes_find(j->downtimes, keep[i].triggered_by) == NULL))
-				continue;
-			(void)downtimes_add_retained(j->downtimes, &keep[i], now);
-			added[i] = 1;
-			left--;
-			progress = 1;
-		}
-	}
-	downtimes_resort(j->downtimes);
+	r.j = j;
+	r.keep = keep;
+	r.now = now;
+	downtimes_add_in_order(j->downtimes, n, cw_readd_trigger, cw_readd, &r);
 	for (i = 0; i < n; i++) {
 		free(keep[i].host);
 		free(keep[i].svc);
@@ -590,7 +598,6 @@ cmdwire_restart_downtime(struct jaque *j, time_t now)
 		free(keep[i].comment);
 	}
 	free(keep);
-	free(added);
 }
 
 void

@@ -367,25 +367,18 @@ static void
 persist_reload_flap(struct jaque *j, const struct obj_host *h, const struct obj_service *s,
     time_t now)
 {
-	struct state_common *c = s != NULL ? &checker_svc_states(j->chk)[s->id].c
-	                                   : &checker_host_states(j->chk)[h->id].c;
+	struct svc_state *ss = s != NULL ? &checker_svc_states(j->chk)[s->id] : NULL;
+	struct host_state *hs = s == NULL ? &checker_host_states(j->chk)[h->id] : NULL;
+	struct state_common *c = ss != NULL ? &ss->c : &hs->c;
 	struct flap_outcome fo;
 	int was = c->is_flapping;
 
 	/* the new object starts not flapping; the file's is_flapping is only
 	 * "was flapping", the history is judged again without a new entry */
 	c->is_flapping = 0;
-	if (s != NULL)
-		flap_service(&checker_svc_states(j->chk)[s->id], s, &j->gen->cfg, &fo);
-	else
-		flap_host(&checker_host_states(j->chk)[h->id], h, &j->gen->cfg, 0, &fo);
-	if (fo.edge != FLAP_EDGE_NONE) {
-		/* the comment read back stays (flapping_comment_id set): no new one */
-		fo.quiet = was == 1;
+	/* the comment read back stays (flapping_comment_id set): no new one */
+	if (flap_rejudge(hs, h, ss, s, &j->gen->cfg, was, &fo) != FLAP_EDGE_NONE)
 		daemon_flap_edge(j, now, h, s, &fo);
-	} else if (was == 1 && !c->is_flapping) {
-		c->check_flapping_recovery_notification = 0;
-	}
 }
 
 /*

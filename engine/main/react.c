@@ -233,44 +233,17 @@ react_state(struct jaque *j, const struct obj_host *h, const struct obj_service 
 		react_notify(j, h, NULL, NOTIFY_NORMAL, NULL, NULL, 0, now);
 }
 
-/*
- * The state as the ALERT line shows it (Nagios acts before it turns a hard
- * recovery into HARD attempt 1): rx_alert_view puts the outcome's type and
- * attempt in, keeping the finished ones in saved; rx_finished_view puts
- * them back.
- */
-struct rx_saved {
-	int state_type;
-	int attempt;
-};
-
-static void
-rx_alert_view(struct state_common *c, const struct sm_outcome *out, struct rx_saved *saved)
-{
-	saved->state_type = c->state_type;
-	saved->attempt = c->current_attempt;
-	c->state_type = out->alert_state_type;
-	c->current_attempt = out->alert_attempt;
-}
-
-static void
-rx_finished_view(struct state_common *c, const struct rx_saved *saved)
-{
-	c->state_type = saved->state_type;
-	c->current_attempt = saved->attempt;
-}
-
 void
 react_result_notify(struct jaque *j, const struct obj_host *h, const struct obj_service *s,
     const struct sm_outcome *out, time_t now)
 {
 	struct state_common *c = rx_state(j, h, s);
-	struct rx_saved saved;
+	struct sm_view saved;
 
 	j->notified_now = 0;
 	/* the notification and OCSP/OCHP see the state before a hard
 	 * recovery is finished */
-	rx_alert_view(c, out, &saved);
+	sm_alert_view(c, out, &saved);
 	if (out->flags & SM_NOTIFY)
 		j->notified_now = react_notify(j, h, s, NOTIFY_NORMAL, NULL, NULL, 0, now) == 0;
 	if (out->flags & SM_CLEAR_NOTIFIED) {
@@ -288,7 +261,7 @@ react_result_notify(struct jaque *j, const struct obj_host *h, const struct obj_
 		else
 			evh_ochp(&j->nrun, &base, h);
 	}
-	rx_finished_view(c, &saved);
+	sm_finished_view(c, &saved);
 }
 
 void
@@ -296,7 +269,7 @@ react_result(struct jaque *j, const struct obj_host *h, const struct obj_service
     const struct sm_outcome *out, time_t now)
 {
 	struct state_common *c = rx_state(j, h, s);
-	struct rx_saved saved;
+	struct sm_view saved;
 	struct macro_ctx base;
 
 	if (j->replaying)
@@ -304,12 +277,12 @@ react_result(struct jaque *j, const struct obj_host *h, const struct obj_service
 	rx_base(j, &base, now);
 	if (out->flags & SM_RUN_HANDLER) {
 		/* the handlers see what the ALERT line shows */
-		rx_alert_view(c, out, &saved);
+		sm_alert_view(c, out, &saved);
 		if (s != NULL)
 			evh_service(&j->nrun, &base, &j->prog, s, now);
 		else
 			evh_host(&j->nrun, &base, &j->prog, h, now);
-		rx_finished_view(c, &saved);
+		sm_finished_view(c, &saved);
 	}
 	/* update_*_performance_data comes last, with the state finished */
 	if (j->perfdata != NULL) {

@@ -955,3 +955,33 @@ downtimes_resort(struct downtimes *dt)
 		chain_reverse_ties(&e->kids, DT_L_TRIGGER);
 	dt->cache->stale = 1;
 }
+
+void
+downtimes_add_in_order(struct downtimes *dt, size_t n,
+    unsigned long (*trigger_of)(void *arg, size_t i), void (*add)(void *arg, size_t i),
+    void *arg)
+{
+	char *done = xcalloc(n > 0 ? n : 1, 1);
+	size_t i, left = n;
+	int progress = 1, last = 0;
+	unsigned long t;
+
+	while (left > 0) {
+		if (!progress)
+			last = 1;
+		progress = 0;
+		for (i = 0; i < n; i++) {
+			if (done[i])
+				continue;
+			t = trigger_of(arg, i);
+			if (!last && t != 0 && downtimes_find(dt, t) == NULL)
+				continue;
+			add(arg, i);
+			done[i] = 1;
+			left--;
+			progress = 1;
+		}
+	}
+	free(done);
+	downtimes_resort(dt);
+}

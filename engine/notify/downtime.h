@@ -142,6 +142,15 @@ const struct downtime *downtimes_find(const struct downtimes *dt, unsigned long 
  * caller added them in the file's order.
  */
 void downtimes_resort(struct downtimes *dt);
+/*
+ * Add n retained downtimes as Nagios's reader leaves them: add(arg, i) for
+ * each, a triggered one (trigger_of(arg, i) != 0) only once its trigger is
+ * in the store, in passes while one adds something, then what is left
+ * (its trigger gone: the store refuses it); then downtimes_resort.
+ */
+void downtimes_add_in_order(struct downtimes *dt, size_t n,
+    unsigned long (*trigger_of)(void *arg, size_t i), void (*add)(void *arg, size_t i),
+    void *arg);
 /* iteration in Nagios's order */
 size_t downtimes_count(const struct downtimes *dt);
 const struct downtime *downtimes_at(const struct downtimes *dt, size_t i);
