@@ -30,6 +30,9 @@ What is compared, and how:
   records        the lines of the notification, event handler, OCSP/OCHP
                  and performance data commands (the record script), per
                  step, as a multiset: one step's commands run concurrently.
+                 A record one engine shows a step later than the other is
+                 the same record (the runner's sentinel can reach an engine
+                 before the loop pass that acts on the step's command).
                  One exception, in the step of a reload and the next: a
                  notification one side logged (its NOTIFICATION line is in
                  that side's log) but did not run is not a difference.
@@ -513,14 +516,29 @@ def compare_records(a_path, b_path, steps, dirs, segs, diffs):
     for i, st in enumerate(steps, 1):
         if st["kind"] == "reload":
             reloads |= {i, i + 1}
+    per = {}
     for i in sorted(set(a) | set(b)):
         ca = collections.Counter(a.get(i, []))
         cb = collections.Counter(b.get(i, []))
-        if ca == cb:
+        per[i] = [ca - cb, cb - ca]
+    # a command run one step later by one engine than by the other is the
+    # same command: the runner's sentinel can reach an engine in the same
+    # read of the pipe as the step's command, and so before the loop pass
+    # that acts on it (Nagios starts a downtime due now after the whole
+    # batch of lines it read)
+    for i in sorted(per):
+        if i + 1 not in per:
+            continue
+        for x, y in ((0, 1), (1, 0)):
+            moved = per[i][x] & per[i + 1][y]
+            per[i][x] -= moved
+            per[i + 1][y] -= moved
+    for i in sorted(per):
+        if not per[i][0] and not per[i][1]:
             continue
         cmd = step_cmd(steps, i)
-        only_a = sorted((ca - cb).elements())
-        only_b = sorted((cb - ca).elements())
+        only_a = sorted(per[i][0].elements())
+        only_b = sorted(per[i][1].elements())
         if i in reloads:
             # Nagios loses a job given before its new workers registered
             sa = segs[0][i] if i < len(segs[0]) else []
