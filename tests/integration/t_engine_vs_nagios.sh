@@ -132,7 +132,15 @@ run_engine() {
 
 setup
 run_engine "$NAGIOS" "$T/nagios4.log" nagios4
-# the same instance again, from scratch, for jaque
+# the same instance again, from scratch, for jaque.  A plugin nagios4
+# started just before it stopped can still be running (its worker's child):
+# wait for it, or it would advance a script after the counters are reset
+# (seen once: jaque then began svc_warnok at its last, repeating OK line)
+i=0
+while pgrep -f "seq.sh $T/seq" > /dev/null && [ "$i" -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
 rm -rf "$T/var"/nagios.log "$T/var"/*.dat "$T/seq"/*.n "$T/var/nagios.lock"
 run_engine "$JAQUE" "$T/jaque.log" jaque
 

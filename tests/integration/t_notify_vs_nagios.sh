@@ -394,6 +394,7 @@ define service {
 	use			n-svc
 	host_name		hf
 	service_description	svc_downtime
+	max_check_attempts	1
 }
 define service {
 	use			n-svc
@@ -626,8 +627,10 @@ OBJ
 	# flapdown: the flapping starts with the 4th result and stops 20
 	# later; svc_dtcancel's downtime must be the first one (id 1):
 	# scheduled with its 2nd result, cancelled with its 9th (HARD with the
-	# 6th); svc_downtime's lasts 8 s from its 5th result (HARD with the
-	# 9th, CRITICAL until the 18th)
+	# 6th); svc_downtime's lasts 8 s from its 5th result (HARD at once
+	# with the 6th, CRITICAL until the 18th: the downtime ends some 7
+	# results after the HARD alert and 5 before the recovery, with room
+	# for checks that start late on a loaded machine)
 	eng_seq hf_svc_flap "2 CRIT a" "0 OK b" "2 CRIT c" "0 OK d" \
 	    $(rep 26 "2 CRIT e") "0 OK f"
 	# svc_flapon alternates with flap detection off; turning it on (with
@@ -636,7 +639,7 @@ OBJ
 	eng_seq hf_svc_flapon "2 CRIT a" "0 OK b" "2 CRIT c" "0 OK d" "2 CRIT e" \
 	    "0 OK f"
 	cmds hf_svc_flapon "9 ENABLE_SVC_FLAP_DETECTION;hf;svc_flapon"
-	eng_seq hf_svc_downtime $(rep 6 "0 OK a") $(rep 12 "2 CRIT b") "0 OK c"
+	eng_seq hf_svc_downtime $(rep 5 "0 OK a") $(rep 13 "2 CRIT b") "0 OK c"
 	cmds hf_svc_downtime "5 SCHEDULE_SVC_DOWNTIME;hf;svc_downtime;{now};{now+8};1;0;8;tester;dt one"
 	eng_seq hf_svc_dtcancel $(rep 3 "0 OK a") $(rep 11 "2 CRIT b") "0 OK c"
 	cmds hf_svc_dtcancel "2 SCHEDULE_SVC_DOWNTIME;hf;svc_dtcancel;{now};{now+300};1;0;300;tester;dt two" \
