@@ -75,20 +75,25 @@ xc_dt_below(struct xc_req *r, struct xc_dt *d, const struct obj_host *h,
 	}
 }
 
+/*
+ * The host, then the hosts below it whatever became of the host's own
+ * downtime (Nagios's cmd_schedule_downtime goes on regardless): untriggered
+ * for the plain form, so a trigger only the host's downtime names does not
+ * stop theirs; for the triggered form, by the id the host's downtime got or
+ * used up (0 when its times were refused, and then theirs are too).
+ */
 static int
 xc_dt_propagate(struct xc_req *r, struct xc_dt *d, int triggered)
 {
 	unsigned long id = 0;
 	unsigned char *seen;
 
-	/* refused for the host: the same times are refused below it too */
-	if (xc_dt_one(r, d, r->h->name, NULL, d->triggered_by, &id) < 0)
-		return XC_SAME;
+	xc_dt_one(r, d, r->h->name, NULL, d->triggered_by, &id);
 	seen = xcalloc(r->x->objs->nhosts + 1, 1);
 	seen[r->h->id] = 1;
 	xc_dt_below(r, d, r->h, triggered ? id : 0, seen);
 	free(seen);
-	return XC_CHANGED;
+	return d->done > 0 ? XC_CHANGED : XC_SAME;
 }
 
 static void

@@ -23,7 +23,7 @@
  * (never below 0); STARTED and the start notification only from a depth
  * of 0, start_notification_sent set then only; the comment's "(Nagios
  * Process)" author and its dates in date_format; the refusals of
- * schedule_downtime and downtime_add (and the id an unknown trigger uses
+ * schedule_downtime and downtime_add (and the id a refusal past the times uses
  * up); a triggered downtime starts only when its trigger starts (one
  * scheduled under a trigger already in effect waits); a trigger's end
  * stops what it triggered (one still waiting starts and stops then: both
@@ -43,7 +43,7 @@
  *    STARTED, d->start_notification_sent is still the old value (1: the
  *    notification went out before a restart); it is set to 1 after.
  *  - a triggered flexible downtime lasts its duration from its start
- *    (4.4.6 ends it at once: flex_downtime_start stays 0; fixed in 4.5).
+ *    (4.4.6 ends it at once: flex_downtime_start stays 0; fixed in 4.5.8).
  *  - an unstarted triggered fixed downtime expires at end_time + 1 too
  *    (Nagios keeps it until some flexible downtime's expiry runs).
  *  - a host's flexible downtime its problem is starting starts once: two
@@ -690,15 +690,21 @@ downtimes_schedule(struct downtimes *dt, const char *host, const char *svc, time
 	if (st == NULL)
 		why = svc != NULL ? "No service_description, or service not found"
 		                  : "No hostname, or host not found";
-	else if (!fixed && duration == 0)
-		why = "Bad time spec";
 	else if (start >= end || end <= now)
 		why = "Invalid start or end times";
-	else if (triggered_by != 0 && (trigger = dt_id_get(dt, triggered_by)) == NULL) {
+	else if (triggered_by != 0 && (trigger = dt_id_get(dt, triggered_by)) == NULL)
 		why = "Triggering downtime not found";
-		(void)dt_next_id(dt); /* Nagios took an id before it looked for the trigger */
-	}
+	else if (!fixed && duration == 0)
+		why = "Bad time spec";
 	if (why != NULL) {
+		/* past the times, Nagios takes an id before the store refuses,
+		 * and schedule_downtime hands it back all the same */
+		if (st != NULL && start < end && end > now) {
+			unsigned long used = dt_next_id(dt);
+
+			if (id_out != NULL)
+				*id_out = used;
+		}
 		if (err != NULL)
 			*err = why;
 		return -1;

@@ -86,7 +86,9 @@ void downtimes_free(struct downtimes *dt);
  * Schedule a downtime, as an external command asks (entry_time and now:
  * the time it is processed).  Refused (returns -1, *err says why in
  * Nagios's words when it has some) for an unknown object, end not after
- * start, an end in the past, or an unknown triggered_by id.  Adds the
+ * start, an end in the past, an unknown triggered_by id, or a flexible
+ * downtime without a duration; the last two use up an id, as Nagios's
+ * schedule_downtime does, and put it in *id_out.  Adds the
  * comment and starts nothing: a fixed downtime whose start has come
  * starts at the next tick (the soon hook asks for one), a flexible one
  * at its object's next change of state or state type, a triggered one

@@ -708,15 +708,20 @@ t_refusals(void **state)
 	REFUSED("h1", NULL, T0 + 10, T0 + 10, 1, 0, 0, T0, "Invalid start or end times");
 	REFUSED("h1", NULL, T0 + 10, T0 + 5, 1, 0, 0, T0, "Invalid start or end times");
 	REFUSED("h1", NULL, T0 - 100, T0, 1, 0, 0, T0, "Invalid start or end times");
-	REFUSED("h1", NULL, T0 - 100, T0 - 50, 0, 0, 10, T0, "Invalid start or end times");
-	REFUSED("h1", NULL, T0, T0 + 100, 0, 0, 0, T0, "Bad time spec");
-	/* fixed <= 0 is flexible */
-	REFUSED("h1", NULL, T0, T0 + 100, -1, 0, 0, T0, "Bad time spec");
+	/* bad times come first, and use up no id */
+	REFUSED("h1", NULL, T0 + 10, T0 + 5, 0, 5, 0, T0, "Invalid start or end times");
 	assert_int_equal(f->prog.next_downtime_id, 1);
-	/* an unknown trigger: Nagios used up an id before it looked */
+	assert_int_equal(id, 77);
+	/* past the times, Nagios takes an id before the store refuses, and
+	 * hands it back: an unknown trigger, a flexible one without a duration
+	 * (fixed <= 0 is flexible) */
 	REFUSED("h1", NULL, T0, T0 + 100, 1, 5, 0, T0, "Triggering downtime not found");
 	assert_int_equal(f->prog.next_downtime_id, 2);
-	assert_int_equal(id, 77);
+	assert_int_equal(id, 1);
+	REFUSED("h1", NULL, T0, T0 + 100, 0, 0, 0, T0, "Bad time spec");
+	REFUSED("h1", NULL, T0, T0 + 100, -1, 0, 0, T0, "Bad time spec");
+	assert_int_equal(f->prog.next_downtime_id, 4);
+	assert_int_equal(id, 3);
 	assert_int_equal(downtimes_count(f->dt), 0);
 	assert_int_equal(comments_count(f->cs), 0);
 	assert_int_equal(f->prog.next_comment_id, 1);
@@ -727,7 +732,7 @@ t_refusals(void **state)
 	assert_int_equal(downtimes_schedule(f->dt, "h1", NULL, T0, "a", "c", T0 - 5, T0 + 1, 7, 0,
 	                     0, T0, NULL, NULL),
 	    0);
-	assert_int_equal(downtimes_at(f->dt, 0)->id, 2);
+	assert_int_equal(downtimes_at(f->dt, 0)->id, 4);
 	assert_int_equal(downtimes_at(f->dt, 0)->fixed, 1);
 	/* no hooks at all: every object is unknown */
 	downtimes_free(f->dt);

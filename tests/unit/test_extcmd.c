@@ -712,6 +712,7 @@ t_downtime_propagate(void **state)
 	struct fx *f = *state;
 	long long s = f->now + 600, e = f->now + 3600;
 	const struct downtime *r, *h1, *h2;
+	unsigned long next;
 
 	f->prog.next_downtime_id = 1;
 	assert_int_equal(run(f, "SCHEDULE_AND_PROPAGATE_HOST_DOWNTIME;router;%lld;%lld;1;0;0;op;p",
@@ -758,6 +759,34 @@ t_downtime_propagate(void **state)
 	assert_int_equal(h1->is_in_effect, 1);
 	assert_int_equal(h2->is_in_effect, 1);
 	assert_int_equal(HS(f, "h2")->scheduled_downtime_depth, 1);
+	assert_int_equal(run(f, "DEL_DOWNTIME_BY_START_TIME_COMMENT;;n"), EXTCMD_OK);
+	assert_int_equal(downtimes_count(f->dt), 0);
+	/* an unknown trigger refuses the top's downtime only: the plain form
+	 * still gives the hosts below theirs, untriggered (a start of "1e3" is 1) */
+	f->journal = 0;
+	next = f->prog.next_downtime_id;
+	assert_int_equal(run(f, "SCHEDULE_AND_PROPAGATE_HOST_DOWNTIME;router;1e3;%lld;0;9999;600;"
+	    "op;u", e), EXTCMD_OK);
+	assert_int_equal(f->journal, 1);
+	assert_null(find_downtime(f, "router", NULL));
+	h1 = find_downtime(f, "h1", NULL);
+	h2 = find_downtime(f, "h2", NULL);
+	assert_non_null(h1);
+	assert_non_null(h2);
+	assert_int_equal(h1->start_time, 1);
+	assert_int_equal(h1->fixed + h2->fixed, 0);
+	assert_int_equal(h1->triggered_by + h2->triggered_by, 0);
+	assert_int_equal(h2->id, next + 1); /* the top used up next */
+	assert_int_equal(h1->id, next + 2);
+	/* the triggered form: the id the top used up is the trigger below,
+	 * unknown there too, and each refusal uses up one more */
+	f->journal = 0;
+	next = f->prog.next_downtime_id;
+	assert_int_equal(run(f, "SCHEDULE_AND_PROPAGATE_TRIGGERED_HOST_DOWNTIME;router;%lld;%lld;1;"
+	    "9999;0;op;v", s, e), EXTCMD_OK);
+	assert_int_equal(f->journal, 0);
+	assert_int_equal(downtimes_count(f->dt), 2);
+	assert_int_equal(f->prog.next_downtime_id, next + 3);
 }
 
 /* ---- passive results ---- */
