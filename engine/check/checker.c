@@ -335,6 +335,7 @@ chk_schedule_tick(struct checker *c, struct chk_ent *e, uint64_t tick)
 	wheel_move(c->wheel, &e->we, tick);
 	e->stretched = 0;
 	st->next_check = (time_t)floor(chk_tick_time(c, tick));
+	e->at = st->next_check;
 	st->should_be_scheduled = 1;
 	/* due before the tick the timer sleeps to: wake earlier */
 	if (tick < c->armed_tick && !c->in_tick && c->started && !c->stopped)
@@ -353,6 +354,17 @@ chk_schedule_tick(struct checker *c, struct chk_ent *e, uint64_t tick)
  * for the same runs one every 30 ms (2026-12-04, 100 ticks a second).
  */
 
+static int
+chk_retained_kept(struct checker *c, const struct chk_ent *e)
+{
+	const struct state_common *st = chk_state(c, e);
+	time_t now = (time_t)c->t0;
+
+	if (st->next_check <= now)
+		return 0;
+	return e->is_host || (double)(st->next_check - now) < floor(chk_window(c, st));
+}
+
 static void
 chk_schedule_first(struct checker *c, struct chk_ent *e, uint64_t now_tick, uint64_t pos,
     uint64_t n)
@@ -368,22 +380,32 @@ chk_schedule_first(struct checker *c, struct chk_ent *e, uint64_t now_tick, uint
 		 * keeps it */
 		if ((st->check_options & STATE_CKOPT_FORCED) && st->next_check > 0) {
 			uint64_t tick = chk_time_tick(c, (double)st->next_check);
+			time_t at = st->next_check;
 
 			e->forced = 1;
 			chk_schedule_tick(c, e, tick > now_tick ? tick : now_tick + 1);
 			st->should_be_scheduled = 0;
+			st->next_check = e->at = at;
 		}
 		return;
 	}
 	e->base_s = (float)interval;
+	/* a forced check retention kept is still forced wherever it lands */
+	if (st->check_options & STATE_CKOPT_FORCED)
+		e->forced = 1;
 	/* a reload keeps the schedule; retention gives a future next_check
-	 * only with use_retained_scheduling_info */
-	if ((e->adopted && st->next_check > 0) || st->next_check > (time_t)c->t0) {
+	 * only with use_retained_scheduling_info, and init_timing_loop keeps a
+	 * host's when it is ahead, a service's when it is less than a check
+	 * window ahead (a check moved far out, forced or not, comes back into
+	 * the spread as a new one) */
+	if ((e->adopted && st->next_check > 0) || chk_retained_kept(c, e)) {
 		uint64_t tick = chk_time_tick(c, (double)st->next_check);
+		time_t at = st->next_check;
 
-		if (st->check_options & STATE_CKOPT_FORCED)
-			e->forced = 1;
 		chk_schedule_tick(c, e, tick);
+		/* the retained time exactly (a past one, after a reload, is now) */
+		if (at > (time_t)c->t0)
+			st->next_check = e->at = at;
 		/* within a stretched interval: an interval on, as it was made */
 		e->stretched = interval > 0 &&
 		    tick <= now_tick + (uint64_t)(interval * c->stretch * c->tps) + 1;
@@ -693,8 +715,13 @@ checker_schedule(struct checker *c, const struct obj_host *h, const struct obj_s
 	if (wheel_is_scheduled(&e->we)) {
 		int replace = e->forced ? forced && tick < e->we.due : forced || tick < e->we.due;
 
-		if (!replace)
+		/* the check already scheduled stays, and so does its time: Nagios's
+		 * schedule_*_check sets next_check back to the kept event's, whatever
+		 * its caller (a result, ENABLE_*_CHECK) had put there */
+		if (!replace) {
+			chk_state(c, e)->next_check = e->at;
 			return;
+		}
 	}
 	if (forced)
 		e->forced = 1;
@@ -716,6 +743,7 @@ checker_schedule(struct checker *c, const struct obj_host *h, const struct obj_s
 	/* the time asked for, exactly (a tick's time can only approximate one
 	 * decades ahead, such as 4294967297) */
 	chk_state(c, e)->next_check = when;
+	e->at = when;
 }
 
 void

@@ -31,6 +31,7 @@ struct chk_ent {
 	uint64_t due_tick;       /* the tick it last fell due at */
 	double due_mono;         /* when it fell due, on the monotonic clock (drift is
 	                          * measured from here) */
+	time_t at;               /* the time its wheel entry stands for, exactly as asked */
 	float base_s;            /* the interval its schedule counts, unstretched (0: none yet) */
 	uint32_t id;             /* host or service id */
 	uint8_t is_host;
@@ -138,6 +139,8 @@ void chk_really_free(struct checker *c);
 const struct obj_cmdref *chk_command(const struct checker *c, const struct chk_ent *e);
 
 /* checker_viable.c: whether a due check runs (Nagios's viability rules) */
+/* Nagios's check_window of the state: seconds */
+double chk_window(const struct checker *c, const struct state_common *st);
 /* the interval a refused check is put off by (a host without one: 300 s) */
 double chk_viability_interval(const struct checker *c, const struct chk_ent *e);
 /* execution dependencies, parents, host_down_disable_service_checks: 1 when

@@ -20,7 +20,7 @@
 #include "engine/time/timeperiod.h"
 
 /* Nagios's check_window: the retry interval in a soft problem, else the check interval, in seconds */
-static double
+double
 chk_window(const struct checker *c, const struct state_common *st)
 {
 	double iv = st->state_type == STATE_SOFT && st->current_state != 0 ? st->retry_interval

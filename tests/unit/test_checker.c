@@ -8,9 +8,11 @@
  * event hook (ALERT type and attempt as logged), the global and per-host
  * gates with the run queue (and the backlog timed while checks wait),
  * scheduling by the wheel (a check runs again after its interval and
- * drift is recorded), passive results (and refused
- * ones), on-demand host checks when a service fails, check periods that
- * skip (configured ones and a command's overrides), the state carried
+ * drift is recorded), a scheduled check's time kept against later or
+ * weaker requests and the schedule retention gives at start-up, passive
+ * results (and refused ones), on-demand host checks when a service
+ * fails, check periods that skip (configured ones and a command's
+ * overrides), the state carried
  * across a reload (adopt; overrides rebound by name or dropped),
  * stopping with checks in flight (cancel hook), and the interval stretch
  * of an overload (schedules re-timed, the next check an interval times
@@ -582,6 +584,99 @@ t_passive_reschedules(void **state)
 	assert_true(cs->next_check <= time(NULL) + 2);
 	run_for(f, 2.2);
 	assert_true(f->runs_svc[c->id] >= runs + 1);
+}
+
+/*
+ * A check scheduled stays scheduled with its time when something asks for
+ * a later or weaker one: Nagios's schedule_service_check keeps a forced
+ * event against any unforced one and sets next_check back to the kept
+ * event's time, after handle_async_service_check_result (a passive result
+ * that changes the state) or enable_service_checks had put another there.
+ */
+static void
+t_kept_check_time(void **state)
+{
+	struct fx *f = *state;
+	const struct obj_service *c = objects_find_service(f->gen.objs, "h2", "c");
+	const time_t far = (time_t)4294967297LL;
+	struct state_common *cs;
+	time_t now;
+
+	f->c = fx_checker(f);
+	cs = &checker_svc_states(f->c)[c->id].c;
+	cs->check_interval = 600;
+	checker_start(f->c);
+	run_for(f, 1.5);
+	f->gen.cfg.execute_service_checks = 0;
+	checker_schedule(f->c, c->host, c, far, 1);
+	assert_int_equal(cs->next_check, far);
+	/* a soft problem asks for a retry a second on, the recovery for one
+	 * an interval on: the forced check stays */
+	assert_int_equal(checker_passive_result(f->c, c->host, c, 2, "broken", time(NULL)), 0);
+	assert_int_equal(cs->state_type, STATE_SOFT);
+	assert_int_equal(cs->next_check, far);
+	assert_int_equal(checker_passive_result(f->c, c->host, c, 0, "fine", time(NULL)), 0);
+	assert_int_equal(cs->next_check, far);
+	assert_int_equal(cs->check_options, STATE_CKOPT_FORCED);
+	/* what ENABLE_SVC_CHECK does: now, then an unforced check now */
+	now = time(NULL);
+	cs->next_check = now;
+	checker_schedule(f->c, c->host, c, now, 0);
+	assert_int_equal(cs->next_check, far);
+
+	/* an unforced check stays against a later unforced one */
+	checker_schedule(f->c, c->host, c, now + 100, 1);
+	f->c->sent[c->id].forced = 0;
+	cs->check_options = 0;
+	cs->next_check = now + 300;
+	checker_schedule(f->c, c->host, c, now + 300, 0);
+	assert_int_equal(cs->next_check, now + 100);
+}
+
+/*
+ * The schedule retention gives at start-up (use_retained_scheduling_info),
+ * as Nagios's init_timing_loop takes it: a host's next_check when ahead; a
+ * service's when less than a check window ahead, else the service is
+ * spread as a new one, still forced when its check was; a forced check of
+ * a service whose checks are off at its time exactly, however far.
+ */
+static void
+t_retained_schedule(void **state)
+{
+	struct fx *f = *state;
+	const struct obj_service *b = objects_find_service(f->gen.objs, "h1", "b");
+	const struct obj_service *c = objects_find_service(f->gen.objs, "h2", "c");
+	const struct obj_service *d = objects_find_service(f->gen.objs, "h3", "d");
+	const struct obj_host *h1 = objects_find_host(f->gen.objs, "h1");
+	struct state_common *bs, *cs, *ds, *hs;
+	time_t now = time(NULL);
+
+	f->c = fx_checker(f);
+	bs = &checker_svc_states(f->c)[b->id].c;
+	cs = &checker_svc_states(f->c)[c->id].c;
+	ds = &checker_svc_states(f->c)[d->id].c;
+	hs = &checker_host_states(f->c)[h1->id].c;
+	bs->check_interval = cs->check_interval = 600;
+	bs->next_check = now + 300;
+	cs->next_check = now + 3600;
+	cs->check_options = STATE_CKOPT_FORCED;
+	ds->active_checks_enabled = 0;
+	ds->next_check = (time_t)4294967297LL;
+	ds->check_options = STATE_CKOPT_FORCED;
+	hs->next_check = now + 3600;
+	f->gen.cfg.execute_service_checks = 0;
+	checker_start(f->c);
+
+	assert_int_equal(bs->next_check, now + 300);
+	assert_int_equal(hs->next_check, now + 3600);
+	assert_int_equal(ds->next_check, (time_t)4294967297LL);
+	assert_true(cs->next_check <= now + 2);
+	assert_int_equal(cs->check_options, STATE_CKOPT_FORCED);
+	/* spread within the second max_service_check_spread allows, forced:
+	 * it runs with service checks off */
+	run_for(f, 2.5);
+	assert_int_equal(f->runs_svc[c->id], 1);
+	assert_int_equal(f->runs_svc[b->id], 0);
 }
 
 /*
@@ -1376,6 +1471,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_global_gate, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_check_options, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_passive_reschedules, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_kept_check_time, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_retained_schedule, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_recovery_problem_id, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_not_run, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_ondemand_gates, setup, teardown),
