@@ -1113,10 +1113,27 @@ t_retained_trigger_pending(void **state)
 	d.is_in_effect = 1; /* cannot be, its trigger is not; Nagios waits for the trigger */
 	assert_int_equal(downtimes_add_retained(f->dt, &d, T0), 0);
 	assert_int_equal(downtimes_find(f->dt, 4)->is_in_effect, 0);
+	/* a flexible one waiting for the same trigger (scheduled while it ran) */
+	d.id = 5;
+	d.host = "h3";
+	d.fixed = 0;
+	d.duration = 600;
+	d.is_in_effect = 0;
+	assert_int_equal(downtimes_add_retained(f->dt, &d, T0), 0);
 	assert_int_equal(f->nev, 0);
 	downtimes_tick(f->dt, T0 + 100);
-	assert_int_equal(f->nev, 2);
+	assert_int_equal(f->nev, 3);
 	check_ev(f, 1, DOWNTIME_EV_STARTED, 4, T0 + 100, 1);
+	check_ev(f, 2, DOWNTIME_EV_STARTED, 5, T0 + 100, 1);
+	/* it lasts its duration from there (Nagios 4.4.6 ends it at the next
+	 * pass of its event loop), past its trigger's end, which stops it */
+	assert_int_equal(downtimes_find(f->dt, 5)->flex_downtime_start, T0 + 100);
+	downtimes_tick(f->dt, T0 + 101);
+	assert_int_equal(f->nev, 3);
+	assert_int_equal(depth(f, "h3", NULL), 1);
+	downtimes_tick(f->dt, T0 + 200);
+	check_ev(f, 3, DOWNTIME_EV_STOPPED, 3, T0 + 200, 0);
+	check_ev(f, 5, DOWNTIME_EV_STOPPED, 5, T0 + 200, 0);
 }
 
 /* thousands of downtimes starting and ending together; timers that go stale */
