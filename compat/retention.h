@@ -93,4 +93,15 @@ struct retention_hooks {
 int retention_read(const char *path, struct snapshot *s, const struct retention_hooks *hooks,
     struct retention_report *rep);
 
+/*
+ * What the end of an object's block in Nagios's reading of retention.dat
+ * (xdata/xrddefault.c) does to its state, also applied to the state a
+ * reload carries across: a service never checked is not left SOFT, and an
+ * object in a HARD problem state is put at its max_attempts (which the
+ * configuration may have changed), so the next result of another problem
+ * state counts from there.
+ */
+struct state_common;
+void retention_settle_attempt(struct state_common *c, int is_service);
+
 #endif

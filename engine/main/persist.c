@@ -339,8 +339,8 @@ persist_load_file(struct jaque *j, time_t now)
  * jaque carries the state across instead, and does here what that reading
  * changes in it.  The plugin output of an object the file had (retained
  * status) is Nagios's "" from then on, never its NULL ("(null)" in the
- * PASSIVE and INITIAL lines).  Called with the generation the state came
- * from, before it is freed.
+ * PASSIVE and INITIAL lines); the attempt is adjusted as above.  Called
+ * with the generation the state came from, before it is freed.
  */
 void
 persist_reload_outputs(struct jaque *j, const struct objects *old)
@@ -349,16 +349,23 @@ persist_reload_outputs(struct jaque *j, const struct objects *old)
 	unsigned i;
 
 	for (i = 0; i < o->nhosts; i++) {
+		struct state_common *c = &checker_host_states(j->chk)[i].c;
+
 		if (o->hosts[i].cfg->retain_status_information &&
-		    objects_find_host(old, o->hosts[i].name) != NULL)
-			checker_host_states(j->chk)[i].c.output_known = 1;
+		    objects_find_host(old, o->hosts[i].name) != NULL) {
+			c->output_known = 1;
+			retention_settle_attempt(c, 0);
+		}
 	}
 	for (i = 0; i < o->nservices; i++) {
 		const struct obj_service *s = &o->services[i];
+		struct state_common *c = &checker_svc_states(j->chk)[i].c;
 
 		if (s->cfg->retain_status_information &&
-		    objects_find_service(old, s->host->name, s->description) != NULL)
-			checker_svc_states(j->chk)[i].c.output_known = 1;
+		    objects_find_service(old, s->host->name, s->description) != NULL) {
+			c->output_known = 1;
+			retention_settle_attempt(c, 1);
+		}
 	}
 }
 

@@ -397,6 +397,43 @@ t_rules_notify_flapping(void **state)
 	fx_close(&f);
 }
 
+/*
+ * The attempt a retained (or, at a reload, carried) state is left at: a
+ * HARD problem at its max_attempts, which a reload may have changed; a
+ * never-checked SOFT service made HARD; OK and SOFT problems untouched.
+ */
+static void
+t_rules_settle_attempt(void **state)
+{
+	struct state_common c;
+
+	(void)state;
+	memset(&c, 0, sizeof(c));
+	c.current_state = 3;
+	c.state_type = STATE_HARD;
+	c.current_attempt = 1;
+	c.max_attempts = 2;
+	c.has_been_checked = 1;
+	retention_settle_attempt(&c, 1);
+	assert_int_equal(c.current_attempt, 2);
+
+	c.state_type = STATE_SOFT;
+	c.current_attempt = 1;
+	retention_settle_attempt(&c, 1);
+	assert_int_equal(c.state_type, STATE_SOFT);
+	assert_int_equal(c.current_attempt, 1);
+
+	c.has_been_checked = 0;
+	retention_settle_attempt(&c, 1);
+	assert_int_equal(c.state_type, STATE_HARD);
+	assert_int_equal(c.current_attempt, 2);
+
+	c.current_state = 0;
+	c.current_attempt = 1;
+	retention_settle_attempt(&c, 0);
+	assert_int_equal(c.current_attempt, 1);
+}
+
 /* ---- bad files ---- */
 
 int
@@ -408,6 +445,7 @@ main(void)
 		cmocka_unit_test(t_rules_overrides),
 		cmocka_unit_test(t_rules_comments_downtimes),
 		cmocka_unit_test(t_rules_notify_flapping),
+		cmocka_unit_test(t_rules_settle_attempt),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
