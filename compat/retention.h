@@ -99,9 +99,10 @@ int retention_read(const char *path, struct snapshot *s, const struct retention_
  * reload carries across: a service never checked is not left SOFT, and an
  * object in a HARD problem state is put at its max_attempts (which the
  * configuration may have changed), so the next result of another problem
- * state counts from there.
+ * state counts from there, and a last_hard_state_change still 0 becomes
+ * last_state_change.
  */
 struct state_common;
-void retention_settle_attempt(struct state_common *c, int is_service);
+void retention_settle(struct state_common *c, int is_service);
 
 #endif

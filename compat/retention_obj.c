@@ -526,16 +526,18 @@ rd_obj_flapping(struct rd *rd, struct flap_outcome *fo)
 		flap_rejudge(NULL, NULL, &o->st.s, o->os, rd->s->cfg, o->was_flapping, fo);
 }
 
-/* the end of a host or service section: Nagios's fix-ups, then commit */
 void
-retention_settle_attempt(struct state_common *c, int is_service)
+retention_settle(struct state_common *c, int is_service)
 {
 	if (is_service && !c->has_been_checked && c->state_type == STATE_SOFT)
 		c->state_type = STATE_HARD;
 	if (c->current_state != 0 && c->state_type == STATE_HARD)
 		c->current_attempt = c->max_attempts;
+	if (c->last_hard_state_change == 0)
+		c->last_hard_state_change = c->last_state_change;
 }
 
+/* the end of a host or service section: Nagios's fix-ups, then commit */
 void
 rd_obj_end(struct rd *rd)
 {
@@ -577,10 +579,8 @@ rd_obj_end(struct rd *rd)
 		c->modified_attributes &= ~EXTCMD_MODATTR_CUSTOM_VARIABLE;
 	if (c->current_state != 0 && c->last_notification != 0)
 		c->next_notification = rd_next_notification(rd, c);
-	retention_settle_attempt(c, rd->sect == RD_SERVICE);
+	retention_settle(c, rd->sect == RD_SERVICE);
 	rd_obj_flapping(rd, &fo);
-	if (c->last_hard_state_change == 0)
-		c->last_hard_state_change = c->last_state_change;
 	if (rd->sect == RD_HOST) {
 		rd_obj_commit(o, sizeof(o->st.h));
 		rep->hosts++;

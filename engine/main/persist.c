@@ -339,9 +339,24 @@ persist_load_file(struct jaque *j, time_t now)
  * jaque carries the state across instead, and does here what that reading
  * changes in it.  The plugin output of an object the file had (retained
  * status) is Nagios's "" from then on, never its NULL ("(null)" in the
- * PASSIVE and INITIAL lines); the attempt is adjusted as above.  Called
+ * PASSIVE and INITIAL lines), the attempt and the hard change time are
+ * settled as the file read settles them (retention_settle), and the next
+ * notification time is a new object's unless a notified problem.  Called
  * with the generation the state came from, before it is freed.
  */
+static void
+persist_reload_settle(struct state_common *c, int is_service)
+{
+	c->output_known = 1;
+	retention_settle(c, is_service);
+	/* the object is new in Nagios: its next notification time is worked
+	 * out again only for a problem already notified, and is 0 otherwise */
+	if (c->current_state == 0 || c->last_notification == 0) {
+		c->next_notification = 0;
+		c->no_more_notifications = 0;
+	}
+}
+
 void
 persist_reload_outputs(struct jaque *j, const struct objects *old)
 {
@@ -352,20 +367,16 @@ persist_reload_outputs(struct jaque *j, const struct objects *old)
 		struct state_common *c = &checker_host_states(j->chk)[i].c;
 
 		if (o->hosts[i].cfg->retain_status_information &&
-		    objects_find_host(old, o->hosts[i].name) != NULL) {
-			c->output_known = 1;
-			retention_settle_attempt(c, 0);
-		}
+		    objects_find_host(old, o->hosts[i].name) != NULL)
+			persist_reload_settle(c, 0);
 	}
 	for (i = 0; i < o->nservices; i++) {
 		const struct obj_service *s = &o->services[i];
 		struct state_common *c = &checker_svc_states(j->chk)[i].c;
 
 		if (s->cfg->retain_status_information &&
-		    objects_find_service(old, s->host->name, s->description) != NULL) {
-			c->output_known = 1;
-			retention_settle_attempt(c, 1);
-		}
+		    objects_find_service(old, s->host->name, s->description) != NULL)
+			persist_reload_settle(c, 1);
 	}
 }
 

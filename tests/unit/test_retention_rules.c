@@ -400,7 +400,8 @@ t_rules_notify_flapping(void **state)
 /*
  * The attempt a retained (or, at a reload, carried) state is left at: a
  * HARD problem at its max_attempts, which a reload may have changed; a
- * never-checked SOFT service made HARD; OK and SOFT problems untouched.
+ * never-checked SOFT service made HARD; OK and SOFT problems untouched;
+ * a last_hard_state_change still 0 given the last state change.
  */
 static void
 t_rules_settle_attempt(void **state)
@@ -414,24 +415,34 @@ t_rules_settle_attempt(void **state)
 	c.current_attempt = 1;
 	c.max_attempts = 2;
 	c.has_been_checked = 1;
-	retention_settle_attempt(&c, 1);
+	retention_settle(&c, 1);
 	assert_int_equal(c.current_attempt, 2);
 
 	c.state_type = STATE_SOFT;
 	c.current_attempt = 1;
-	retention_settle_attempt(&c, 1);
+	retention_settle(&c, 1);
 	assert_int_equal(c.state_type, STATE_SOFT);
 	assert_int_equal(c.current_attempt, 1);
 
 	c.has_been_checked = 0;
-	retention_settle_attempt(&c, 1);
+	retention_settle(&c, 1);
 	assert_int_equal(c.state_type, STATE_HARD);
 	assert_int_equal(c.current_attempt, 2);
 
 	c.current_state = 0;
 	c.current_attempt = 1;
-	retention_settle_attempt(&c, 0);
+	retention_settle(&c, 0);
 	assert_int_equal(c.current_attempt, 1);
+
+	/* a first result in a SOFT state sets no hard change time: the
+	 * settling gives it the last state change, and keeps one already set */
+	c.last_state_change = 1796586317;
+	c.last_hard_state_change = 0;
+	retention_settle(&c, 1);
+	assert_int_equal(c.last_hard_state_change, 1796586317);
+	c.last_state_change = 1796586400;
+	retention_settle(&c, 1);
+	assert_int_equal(c.last_hard_state_change, 1796586317);
 }
 
 /* ---- bad files ---- */
