@@ -49,7 +49,8 @@ unstarted downtime expires at T+1 (common/downtime.c, register_downtime),
 and jaque may not fire in the same second.  A "sleep" step waits without
 sending anything.
 
-After the last step the runner waits until both engines have written
+After the last step the runner waits until no timed event is due in the
+next END_SPAN seconds, then until both engines have written
 status.dat after it (status_update_interval=1), keeps it (Nagios removes
 it when it stops), stops both (SIGTERM), and keeps retention.dat,
 objects.cache, nagios.log, the records and the engine's output.
@@ -72,6 +73,8 @@ QUIET = float(os.environ.get("DIFFFUZZ_QUIET", "0.15"))
 STEP_TIMEOUT = float(os.environ.get("DIFFFUZZ_STEP_TIMEOUT", "20"))
 
 NOW_RE = re.compile(r"@NOW([+-]\d+)?@")
+# seconds from the end of the last step to the copy of status.dat, at most
+END_SPAN = 4.0
 
 
 class EngineError(Exception):
@@ -369,13 +372,13 @@ class Runner:
             time.sleep(0.02)
         return False
 
-    def avoid_danger(self):
-        """wait while a timed event may fire: from 0.5 s before its second
-        to 2.2 s after (see the top of this file)"""
+    def avoid_danger(self, ahead=0.5):
+        """wait while a timed event may fire: from `ahead` s before its
+        second to 2.2 s after (see the top of this file)"""
         waited = False
         while True:
             now = time.time()
-            bad = [t for t in self.danger if t - 0.5 <= now < t + 2.2]
+            bad = [t for t in self.danger if t - ahead <= now < t + 2.2]
             self.danger = [t for t in self.danger if t + 2.2 > now]
             if not bad:
                 break
@@ -502,7 +505,10 @@ class Runner:
                 done = i
                 if self.progress:
                     self.progress(i)
-            self.avoid_danger()
+            # the capture below takes some 2 s (a status.dat written a second
+            # after the last step): no timed event may fire in it either, or
+            # one engine's status.dat shows it and the other's not yet
+            self.avoid_danger(ahead=END_SPAN)
             t_end = time.time()
             time.sleep(1.1)
             self.wait_status(t_end + 1.0)
