@@ -1398,9 +1398,7 @@ t_stretch_retimes(void **state)
 	int i, n;
 
 	fx_estate(f, 400, 600, 100);
-	/* the clock held before tick 0: a restretch leaves alone what is due
-	 * by now, and a slow run would pass the first dues (6 ticks apart) */
-	f->c->t0_mono += 3600.0;
+	f->c->t0_mono += 3600.0; /* held before tick 0: a slow run passed the first dues */
 	assert_true(fabs(checker_demand(f->c) - 1000.0 / 60) < 1e-9);
 	s9 = &f->gen.objs->services[9];
 	checker_schedule(f->c, s9->host, s9, time(NULL) + 5, 0);
