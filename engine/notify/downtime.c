@@ -685,12 +685,13 @@ downtimes_schedule(struct downtimes *dt, const char *host, const char *svc, time
 	struct dt_entry *trigger = NULL, *e;
 	struct downtime src;
 	const char *why = NULL;
+	int times_ok = st != NULL && start < end && end > now;
 
 	fixed = fixed > 0;
 	if (st == NULL)
 		why = svc != NULL ? "No service_description, or service not found"
 		                  : "No hostname, or host not found";
-	else if (start >= end || end <= now)
+	else if (!times_ok)
 		why = "Invalid start or end times";
 	else if (triggered_by != 0 && (trigger = dt_id_get(dt, triggered_by)) == NULL)
 		why = "Triggering downtime not found";
@@ -699,7 +700,7 @@ downtimes_schedule(struct downtimes *dt, const char *host, const char *svc, time
 	if (why != NULL) {
 		/* past the times, Nagios takes an id before the store refuses,
 		 * and schedule_downtime hands it back all the same */
-		if (st != NULL && start < end && end > now) {
+		if (times_ok) {
 			unsigned long used = dt_next_id(dt);
 
 			if (id_out != NULL)
