@@ -9,9 +9,9 @@
  *
  * Changed check and notification periods and custom variable values go
  * into the state's overrides (state.h), as cmd_change_object_char_var and
- * cmd_change_object_custom_var keep them in Nagios's objects.  What the
- * engine has no place for yet is validated but has no effect: the
- * notifications (custom, acknowledgement) that issue 5 will send.
+ * cmd_change_object_custom_var keep them in Nagios's objects.  Custom and
+ * acknowledgement notifications go out through the notify hook that the
+ * daemon sets (x->notify).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -133,7 +133,7 @@ xh_del_all_comments(struct xc_req *r)
 int
 xh_delay_notification(struct xc_req *r)
 {
-	/* the notification logic (issue 5) reads next_notification */
+	/* the notification logic reads next_notification */
 	xc_state(r)->next_notification = (time_t)r->v[0].n;
 	return XC_CHANGED;
 }

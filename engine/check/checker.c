@@ -252,7 +252,7 @@ chk_move_common(struct state_common *dst, struct state_common *src)
 	src->check_period = src->notification_period = NULL;
 	memset(&src->vars, 0, sizeof(src->vars));
 	/* a reload's configuration wins for what the admin changed in it,
-	 * unless a command changed it at run time (issue 4's modified attributes) */
+	 * unless a command changed it at run time (modified_attributes) */
 	if (src->modified_attributes == 0) {
 		dst->check_interval = ci;
 		dst->retry_interval = ri;

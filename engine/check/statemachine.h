@@ -42,7 +42,7 @@ enum sm_flags {
 	SM_STATE_CHANGE = 1u << 1,     /* current_state differs from the last one */
 	SM_HARD_CHANGE = 1u << 2,      /* a hard state change happened */
 	SM_RUN_HANDLER = 1u << 3,      /* run the event handlers (global then object) */
-	SM_NOTIFY = 1u << 4,           /* consider a notification (issue 5 decides) */
+	SM_NOTIFY = 1u << 4,           /* consider a notification (notify.c decides) */
 	SM_CHECK_HOST = 1u << 5,       /* check the service's host on demand */
 	SM_CHECK_PARENTS = 1u << 6,    /* check the host's parents on demand (which ones:
 	                                * sm_host_parent_wanted) */

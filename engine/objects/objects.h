@@ -5,7 +5,7 @@
  * position); references between objects are pointers into those arrays,
  * resolved once when the generation is built.  These structs hold the
  * configuration only: they are read-only once built, so a reload can build
- * a new generation beside the old one.  Run-time state (issue 3 on) lives
+ * a new generation beside the old one.  Run-time state lives
  * in separate arrays indexed by the same ids.
  *
  * Arrays and the strings the builder makes belong to the generation's
