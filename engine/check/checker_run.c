@@ -348,8 +348,11 @@ chk_apply(struct checker *c, struct chk_ent *e, struct check_result *cr, double 
 	if (s != NULL)
 		sm_service_host_effects(&c->hs[h->id], &c->ss[e->id], out);
 	st->checks_run++;
+	/* the STATE step starts a pending flexible downtime; Nagios resets the
+	 * notification times after that */
 	if (c->hooks.event != NULL)
 		c->hooks.event(c->hooks.arg, state, h, s, st, out, (time_t)now);
+	sm_reset_notification_times(st, out);
 	/*
 	 * Nagios detects flapping (service, then its host) before it logs the
 	 * ALERT, and before it turns a recovery into HARD attempt 1: flap

@@ -89,8 +89,19 @@ sm_state_or_type(struct state_common *c, int state_change, int hard_change, unsi
 	*flags |= SM_STATE_OR_TYPE;
 	c->last_notification = 0;
 	c->next_notification = 0;
+	c->no_more_notifications = 0;
 	sm_clear_ack(c, state_change, hard_change, flags);
 	c->should_be_scheduled = 1;
+}
+
+void
+sm_reset_notification_times(struct state_common *c, const struct sm_outcome *out)
+{
+	if (!(out->flags & SM_STATE_OR_TYPE))
+		return;
+	c->last_notification = 0;
+	c->next_notification = 0;
+	c->no_more_notifications = 0;
 }
 
 void

@@ -70,8 +70,8 @@ enum sm_flags {
 	SM_NEW_EVENT_ID = 1u << 19,    /* sm_assign_ids: a new current_event_id */
 	SM_NEW_PROBLEM_ID = 1u << 20,  /* sm_assign_ids: a new current_problem_id */
 	SM_STATE_OR_TYPE = 1u << 21,   /* state or state type changed: notification times
-	                                * were reset; the caller clears no_more_notifications
-	                                * and checks pending flexible downtime */
+	                                * were reset; the caller checks pending flexible
+	                                * downtime, then sm_reset_notification_times */
 	SM_END_PROBLEM = 1u << 22      /* service: the problem ended; sm_end_problem moves
 	                                * its id to last_problem_id once the result's
 	                                * notifications and handlers have seen it */
@@ -147,6 +147,16 @@ void sm_assign_ids(struct state_common *c, const struct sm_outcome *out, struct 
  * event handler, which therefore see the id of the problem that ended.
  */
 void sm_end_problem(struct state_common *c, const struct sm_outcome *out);
+
+/*
+ * With SM_STATE_OR_TYPE: last_notification, next_notification and
+ * no_more_notifications back to 0.  Nagios does it after it checked for
+ * pending flexible downtime, so whatever a downtime starting then did to
+ * them (a refused DOWNTIMESTART notification of a service with
+ * notification_interval 0 sets next_notification) does not last: call it
+ * once that check is done.
+ */
+void sm_reset_notification_times(struct state_common *c, const struct sm_outcome *out);
 
 /*
  * The state as the ALERT line shows it: Nagios detects flapping, notifies

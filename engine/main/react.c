@@ -224,10 +224,6 @@ void
 react_state(struct jaque *j, const struct obj_host *h, const struct obj_service *s,
     const struct sm_outcome *out, time_t now)
 {
-	/* a state or state type change ends the no_more_notifications of an
-	 * interval of 0 (the state machine reset the notification times) */
-	if (out->flags & SM_STATE_OR_TYPE)
-		rx_state(j, h, s)->no_more_notifications = 0;
 	/* a service result with its host not UP: Nagios notifies about the host */
 	if (s != NULL && (out->flags & SM_NOTIFY_HOST))
 		react_notify(j, h, NULL, NOTIFY_NORMAL, NULL, NULL, 0, now);
