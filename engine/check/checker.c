@@ -251,13 +251,22 @@ chk_move_common(struct state_common *dst, struct state_common *src)
 	src->output = src->long_output = src->perf_data = NULL;
 	src->check_period = src->notification_period = NULL;
 	memset(&src->vars, 0, sizeof(src->vars));
-	/* a reload's configuration wins for what the admin changed in it,
-	 * unless a command changed it at run time (modified_attributes) */
-	if (src->modified_attributes == 0) {
+	/*
+	 * The intervals and max_attempts as Nagios's reading of retention.dat
+	 * at SIGHUP leaves them (xdata/xrddefault.c): the retained value only
+	 * when its modified-attribute bit is set and the value is one that
+	 * reading takes (an interval not negative, at least one attempt; a
+	 * CHANGE_MAX_*_CHECK_ATTEMPTS to 0 is accepted at run time but not
+	 * carried over), else the new configuration's.
+	 */
+	if (!(src->modified_attributes & STATE_MODATTR_NORMAL_CHECK_INTERVAL) ||
+	    src->check_interval < 0.0)
 		dst->check_interval = ci;
+	if (!(src->modified_attributes & STATE_MODATTR_RETRY_CHECK_INTERVAL) ||
+	    src->retry_interval < 0.0)
 		dst->retry_interval = ri;
+	if (!(src->modified_attributes & STATE_MODATTR_MAX_CHECK_ATTEMPTS) || src->max_attempts < 1)
 		dst->max_attempts = max;
-	}
 	dst->is_executing = 0;
 }
 

@@ -46,7 +46,11 @@ struct objects;
 enum state_type { STATE_SOFT = 0, STATE_HARD = 1 };
 enum state_check_type { STATE_CHECK_ACTIVE = 0, STATE_CHECK_PASSIVE = 1 };
 
-/* Nagios's MODATTR_ bits of the overrides (compat/extcmd.h has them all) */
+/* Nagios's MODATTR_ bits of the overrides and the retained figures
+ * (compat/extcmd.h has them all) */
+#define STATE_MODATTR_NORMAL_CHECK_INTERVAL (1ul << 10)
+#define STATE_MODATTR_RETRY_CHECK_INTERVAL (1ul << 11)
+#define STATE_MODATTR_MAX_CHECK_ATTEMPTS (1ul << 12)
 #define STATE_MODATTR_CHECK_TIMEPERIOD (1ul << 14)
 #define STATE_MODATTR_CUSTOM_VARIABLE (1ul << 15)
 #define STATE_MODATTR_NOTIFICATION_TIMEPERIOD (1ul << 16)

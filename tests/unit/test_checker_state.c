@@ -1,6 +1,8 @@
 /*
- * test_checker_run: the order of the steps a result goes through in the
- * checker (engine/check/checker_run.c), seen from the event hook.
+ * test_checker_state: what the checker does to an object's state besides
+ * the state machine: the order of the steps a result goes through
+ * (engine/check/checker_run.c), seen from the event hook, and what a
+ * reload carries over (checker_adopt in engine/check/checker.c).
  *
  * Covered: a state or state type change resets the notification times
  * after the STATE step, as Nagios 4.4.6 resets them after its check for
@@ -10,7 +12,10 @@
  * no_more_notifications (a downtime starting there, whose refused
  * DOWNTIMESTART notification sets next_notification) is gone by the
  * NOTIFY step, for services and hosts; a result that changes neither
- * state nor type keeps them.
+ * state nor type keeps them.  Across a reload the intervals and
+ * max_attempts are the run-time ones only where their modified-attribute
+ * bit is set and Nagios's reading of retention.dat takes the value
+ * (xdata/xrddefault.c: max_attempts at least 1), else the configuration's.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -114,7 +119,7 @@ setup(void **state)
 	struct checker_hooks hooks;
 	char cfg[512];
 
-	snprintf(f->dir, sizeof(f->dir), "/tmp/test_checker_run.XXXXXX");
+	snprintf(f->dir, sizeof(f->dir), "/tmp/test_checker_state.XXXXXX");
 	assert_non_null(mkdtemp(f->dir));
 	snprintf(cfg, sizeof(cfg), "cfg_file=%s/objects.cfg\ninterval_length=1\n"
 	    "check_result_path=%s\n", f->dir, f->dir);
@@ -219,6 +224,44 @@ t_host_state_change_resets_after_state_step(void **state)
 	assert_reset(f, c);
 }
 
+/*
+ * A reload: max_attempts 0 (CHANGE_MAX_SVC_CHECK_ATTEMPTS takes it) is not
+ * carried over, 5 is; a changed interval whose bit was cleared again
+ * (CHANGE_SVC_MODATTR) is not, one with its bit is.
+ */
+static void
+t_adopt_takes_what_retention_takes(void **state)
+{
+	struct fx *f = *state;
+	const struct obj_service *s = objects_find_service(f->gen.objs, "h", "s");
+	const struct obj_host *h = objects_find_host(f->gen.objs, "h");
+	struct state_common *c, *hc;
+	struct checker *nc;
+
+	assert_non_null(s);
+	c = fx_state(f, s->host, s);
+	hc = fx_state(f, h, NULL);
+	c->max_attempts = 0;
+	c->check_interval = 77;
+	c->retry_interval = 33;
+	c->modified_attributes = STATE_MODATTR_MAX_CHECK_ATTEMPTS |
+	    STATE_MODATTR_RETRY_CHECK_INTERVAL;
+	hc->max_attempts = 5;
+	hc->modified_attributes = STATE_MODATTR_MAX_CHECK_ATTEMPTS;
+	nc = checker_new(f->loop, f->gen.objs, &f->gen.cfg, NULL, NULL, 1000);
+	checker_adopt(nc, f->c);
+	checker_free(f->c, 0);
+	f->c = nc;
+	c = fx_state(f, s->host, s);
+	hc = fx_state(f, h, NULL);
+	assert_int_equal(c->max_attempts, 2);
+	assert_true(c->check_interval == 600.0);
+	assert_true(c->retry_interval == 33.0);
+	assert_int_equal(c->modified_attributes,
+	    STATE_MODATTR_MAX_CHECK_ATTEMPTS | STATE_MODATTR_RETRY_CHECK_INTERVAL);
+	assert_int_equal(hc->max_attempts, 5);
+}
+
 int
 main(void)
 {
@@ -228,6 +271,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_service_no_change_keeps, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_host_state_change_resets_after_state_step,
 		    setup, teardown),
+		cmocka_unit_test_setup_teardown(t_adopt_takes_what_retention_takes, setup,
+		    teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
