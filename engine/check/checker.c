@@ -232,6 +232,25 @@ chk_stats_add(struct checker_stats *dst, const struct checker_stats *src)
 	dst->backlog_started += src->backlog_started;
 }
 
+/* the switches Nagios's reading of retention.dat at SIGHUP takes from the
+ * file only with their modified-attribute bit (xdata/xrddefault.c) */
+static const struct {
+	unsigned long bit;
+	size_t off;
+} chk_switches[] = {
+	{ STATE_MODATTR_NOTIFICATIONS_ENABLED, offsetof(struct state_common, notifications_enabled) },
+	{ STATE_MODATTR_ACTIVE_CHECKS_ENABLED, offsetof(struct state_common, active_checks_enabled) },
+	{ STATE_MODATTR_PASSIVE_CHECKS_ENABLED,
+	    offsetof(struct state_common, passive_checks_enabled) },
+	{ STATE_MODATTR_EVENT_HANDLER_ENABLED, offsetof(struct state_common, event_handler_enabled) },
+	{ STATE_MODATTR_FLAP_DETECTION_ENABLED,
+	    offsetof(struct state_common, flap_detection_enabled) },
+	{ STATE_MODATTR_PERFORMANCE_DATA_ENABLED,
+	    offsetof(struct state_common, process_performance_data) },
+	{ STATE_MODATTR_OBSESSIVE_HANDLER_ENABLED, offsetof(struct state_common, obsess) },
+};
+#define CHK_NSWITCHES (sizeof(chk_switches) / sizeof(chk_switches[0]))
+
 /*
  * Move a state's strings, overrides and figures; dst was initialised from
  * the new config.  The period overrides still point into the old
@@ -241,8 +260,11 @@ static void
 chk_move_common(struct state_common *dst, struct state_common *src)
 {
 	double ci = dst->check_interval, ri = dst->retry_interval;
-	int max = dst->max_attempts;
+	int max = dst->max_attempts, sw[CHK_NSWITCHES];
+	size_t k;
 
+	for (k = 0; k < CHK_NSWITCHES; k++)
+		sw[k] = *(int *)(void *)((char *)dst + chk_switches[k].off);
 	state_set_str(&dst->output, NULL, 0);
 	state_set_str(&dst->long_output, NULL, 0);
 	state_set_str(&dst->perf_data, NULL, 0);
@@ -252,9 +274,10 @@ chk_move_common(struct state_common *dst, struct state_common *src)
 	src->check_period = src->notification_period = NULL;
 	memset(&src->vars, 0, sizeof(src->vars));
 	/*
-	 * The intervals and max_attempts as Nagios's reading of retention.dat
-	 * at SIGHUP leaves them (xdata/xrddefault.c): the retained value only
-	 * when its modified-attribute bit is set and the value is one that
+	 * The intervals, max_attempts and switches as Nagios's reading of
+	 * retention.dat at SIGHUP leaves them (xdata/xrddefault.c): the
+	 * retained value only when its modified-attribute bit is set (a
+	 * CHANGE_*_MODATTR may have cleared it since) and the value is one that
 	 * reading takes (an interval not negative, at least one attempt; a
 	 * CHANGE_MAX_*_CHECK_ATTEMPTS to 0 is accepted at run time but not
 	 * carried over), else the new configuration's.
@@ -267,6 +290,9 @@ chk_move_common(struct state_common *dst, struct state_common *src)
 		dst->retry_interval = ri;
 	if (!(src->modified_attributes & STATE_MODATTR_MAX_CHECK_ATTEMPTS) || src->max_attempts < 1)
 		dst->max_attempts = max;
+	for (k = 0; k < CHK_NSWITCHES; k++)
+		if (!(src->modified_attributes & chk_switches[k].bit))
+			*(int *)(void *)((char *)dst + chk_switches[k].off) = sw[k];
 	dst->is_executing = 0;
 }
 

@@ -256,6 +256,12 @@ state_contact_move(struct contact_state *dst, struct contact_state *src,
 {
 	state_contact_clear(dst);
 	*dst = *src;
+	/* Nagios's reading of retention.dat at SIGHUP takes the switches only
+	 * with their modified-attribute bit, else the configuration's */
+	if (!(dst->modified_host_attributes & STATE_MODATTR_NOTIFICATIONS_ENABLED))
+		dst->host_notifications_enabled = c->host_notifications_enabled;
+	if (!(dst->modified_service_attributes & STATE_MODATTR_NOTIFICATIONS_ENABLED))
+		dst->service_notifications_enabled = c->service_notifications_enabled;
 	memset(&src->vars, 0, sizeof(src->vars));
 	src->host_notification_period = src->service_notification_period = NULL;
 	if (state_period_rebind(&dst->host_notification_period, objs) < 0)

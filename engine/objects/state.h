@@ -46,8 +46,15 @@ struct objects;
 enum state_type { STATE_SOFT = 0, STATE_HARD = 1 };
 enum state_check_type { STATE_CHECK_ACTIVE = 0, STATE_CHECK_PASSIVE = 1 };
 
-/* Nagios's MODATTR_ bits of the overrides and the retained figures
- * (compat/extcmd.h has them all) */
+/* Nagios's MODATTR_ bits of the switches, the overrides and the retained
+ * figures (compat/extcmd.h has them all) */
+#define STATE_MODATTR_NOTIFICATIONS_ENABLED (1ul << 0)
+#define STATE_MODATTR_ACTIVE_CHECKS_ENABLED (1ul << 1)
+#define STATE_MODATTR_PASSIVE_CHECKS_ENABLED (1ul << 2)
+#define STATE_MODATTR_EVENT_HANDLER_ENABLED (1ul << 3)
+#define STATE_MODATTR_FLAP_DETECTION_ENABLED (1ul << 4)
+#define STATE_MODATTR_PERFORMANCE_DATA_ENABLED (1ul << 6)
+#define STATE_MODATTR_OBSESSIVE_HANDLER_ENABLED (1ul << 7)
 #define STATE_MODATTR_NORMAL_CHECK_INTERVAL (1ul << 10)
 #define STATE_MODATTR_RETRY_CHECK_INTERVAL (1ul << 11)
 #define STATE_MODATTR_MAX_CHECK_ATTEMPTS (1ul << 12)
@@ -233,8 +240,9 @@ void state_vars_clear(struct state_vars *vs);
 /*
  * A reload: move src (a contact of the old generation, which must still
  * exist) into dst, contact c of objs (dst is cleared first), rebinding
- * its overrides as state_common_rebind does.  src is left without heap
- * memory.
+ * its overrides as state_common_rebind does; a notification switch whose
+ * modified-attribute bit is clear takes c's configured value.  src is left
+ * without heap memory.
  */
 void state_contact_move(struct contact_state *dst, struct contact_state *src,
     const struct objects *objs, const struct obj_contact *c);

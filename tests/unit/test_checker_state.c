@@ -12,8 +12,8 @@
  * no_more_notifications (a downtime starting there, whose refused
  * DOWNTIMESTART notification sets next_notification) is gone by the
  * NOTIFY step, for services and hosts; a result that changes neither
- * state nor type keeps them.  Across a reload the intervals and
- * max_attempts are the run-time ones only where their modified-attribute
+ * state nor type keeps them.  Across a reload the intervals, max_attempts
+ * and switches are the run-time ones only where their modified-attribute
  * bit is set and Nagios's reading of retention.dat takes the value
  * (xdata/xrddefault.c: max_attempts at least 1), else the configuration's.
  *
@@ -226,8 +226,8 @@ t_host_state_change_resets_after_state_step(void **state)
 
 /*
  * A reload: max_attempts 0 (CHANGE_MAX_SVC_CHECK_ATTEMPTS takes it) is not
- * carried over, 5 is; a changed interval whose bit was cleared again
- * (CHANGE_SVC_MODATTR) is not, one with its bit is.
+ * carried over, 5 is; a changed interval or switch whose bit was cleared
+ * again (CHANGE_SVC_MODATTR) is not, one with its bit is.
  */
 static void
 t_adopt_takes_what_retention_takes(void **state)
@@ -245,8 +245,13 @@ t_adopt_takes_what_retention_takes(void **state)
 	c->check_interval = 77;
 	c->retry_interval = 33;
 	c->modified_attributes = STATE_MODATTR_MAX_CHECK_ATTEMPTS |
-	    STATE_MODATTR_RETRY_CHECK_INTERVAL;
+	    STATE_MODATTR_RETRY_CHECK_INTERVAL | STATE_MODATTR_EVENT_HANDLER_ENABLED;
+	/* switched by commands; only the event handler's bit is still set */
+	c->notifications_enabled = 0;
+	c->passive_checks_enabled = 0;
+	c->event_handler_enabled = 0;
 	hc->max_attempts = 5;
+	hc->obsess = 0;
 	hc->modified_attributes = STATE_MODATTR_MAX_CHECK_ATTEMPTS;
 	nc = checker_new(f->loop, f->gen.objs, &f->gen.cfg, NULL, NULL, 1000);
 	checker_adopt(nc, f->c);
@@ -257,9 +262,13 @@ t_adopt_takes_what_retention_takes(void **state)
 	assert_int_equal(c->max_attempts, 2);
 	assert_true(c->check_interval == 600.0);
 	assert_true(c->retry_interval == 33.0);
-	assert_int_equal(c->modified_attributes,
-	    STATE_MODATTR_MAX_CHECK_ATTEMPTS | STATE_MODATTR_RETRY_CHECK_INTERVAL);
+	assert_int_equal(c->modified_attributes, STATE_MODATTR_MAX_CHECK_ATTEMPTS |
+	    STATE_MODATTR_RETRY_CHECK_INTERVAL | STATE_MODATTR_EVENT_HANDLER_ENABLED);
+	assert_int_equal(c->notifications_enabled, 1);
+	assert_int_equal(c->passive_checks_enabled, 1);
+	assert_int_equal(c->event_handler_enabled, 0);
 	assert_int_equal(hc->max_attempts, 5);
+	assert_int_equal(hc->obsess, 1);
 }
 
 int

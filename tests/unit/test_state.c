@@ -9,7 +9,8 @@
  * and max_check_attempts for a problem state, the switches and intervals
  * as configured.  Then state_set_str (NULL, empty, a part of a longer
  * string, replacing, copying from the slot itself), the clear functions,
- * and the name functions with values out of range.  ASan's leak check
+ * a contact's switches across a reload (state_contact_move), and the name
+ * functions with values out of range.  ASan's leak check
  * covers the frees.  Links engine/objects/state.c and the configuration
  * reader.
  *
@@ -427,6 +428,34 @@ t_clear(void **state)
 	state_svc_clear(NULL);
 }
 
+/*
+ * A contact across a reload: a notification switch stays as a command set
+ * it only while its modified-attribute bit is set; one whose bit
+ * CHANGE_CONTACT_MODHATTR / MODSATTR cleared is the configured value again
+ * (Nagios's retention reading at SIGHUP, xdata/xrddefault.c).
+ */
+static void
+t_contact_move_switches(void **state)
+{
+	const struct obj_contact *c = objects_find_contact(gen.objs, "admin");
+	struct contact_state src, dst;
+
+	(void)state;
+	assert_non_null(c);
+	state_contact_init(&src, c);
+	state_contact_init(&dst, c);
+	src.host_notifications_enabled = 0;
+	src.modified_host_attributes = STATE_MODATTR_NOTIFICATIONS_ENABLED;
+	src.service_notifications_enabled = 0;
+	src.modified_service_attributes = 0;
+	state_contact_move(&dst, &src, gen.objs, c);
+	assert_int_equal(dst.host_notifications_enabled, 0);
+	assert_int_equal(dst.service_notifications_enabled, 1);
+	assert_int_equal(dst.modified_host_attributes, STATE_MODATTR_NOTIFICATIONS_ENABLED);
+	state_contact_clear(&src);
+	state_contact_clear(&dst);
+}
+
 /* ---- names ---- */
 
 static void
@@ -467,6 +496,7 @@ main(void)
 		cmocka_unit_test(t_init_max_attempts_unset),
 		cmocka_unit_test(t_set_str),
 		cmocka_unit_test(t_clear),
+		cmocka_unit_test(t_contact_move_switches),
 		cmocka_unit_test(t_names),
 	};
 
