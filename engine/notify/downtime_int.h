@@ -1,0 +1,89 @@
+/*
+ * downtime_int: what downtime.c (the rules and the clock) and
+ * downtime_store.c (the lists, the id map, the memory) share.  Private
+ * to those two files.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef JAQUE_DOWNTIME_INT_H
+#define JAQUE_DOWNTIME_INT_H
+
+#include <stddef.h>
+#include <time.h>
+
+#include "engine/notify/downtime.h"
+#include "engine/util/vec.h"
+
+/* the three lists an entry is in */
+enum dt_list { DT_L_ALL, DT_L_OBJECT, DT_L_TRIGGER, DT_NLISTS };
+
+struct dt_link {
+	struct dt_entry *prev, *next;
+};
+
+struct dt_chain {
+	struct dt_entry *head, *tail;
+	size_t len;
+};
+
+/* the downtimes of one host or service; key is host, or host '\n' svc */
+struct dt_obj {
+	struct dt_chain chain;
+	char key[];
+};
+
+struct dt_entry {
+	struct downtime d; /* first: what callers see */
+	struct dt_link link[DT_NLISTS];
+	struct dt_obj *obj;
+	struct dt_entry *trigger; /* the entry that triggers this one, while it exists */
+	struct dt_chain kids;     /* the entries this one triggers */
+	int start_soon;           /* a host's flexible one: start at the next tick */
+};
+
+/* an event register_downtime queued due at once (start-up, a reload):
+ * Nagios's queue runs those at its first pass, in the order they came */
+struct dt_boot {
+	unsigned long id;
+	int kind;
+};
+
+/* downtimes_at's array, rebuilt after a change (reached through a const store) */
+struct dt_cache {
+	struct dt_entry **v;
+	size_t cap;
+	int stale;
+};
+
+struct downtimes {
+	struct comments *cs;
+	struct prog_state *prog;
+	struct downtime_hooks hooks;
+	struct dt_chain all;
+	struct dt_entry **slot; /* id map: open addressing, linear probing */
+	size_t nslot;           /* a power of two, or 0 */
+	size_t nused;
+	struct hmap *objmap;
+	struct vec objs;
+	struct dt_cache *cache;
+	struct dt_boot *boot; /* the overdue events of the downtimes registered */
+	size_t nboot, capboot;
+	int booting; /* running them: a start queues its overdue end */
+};
+
+/* the entry with that id, NULL when there is none */
+struct dt_entry *dt_id_get(const struct downtimes *dt, unsigned long id);
+/* the list of an object's downtimes (svc NULL: the host), made when
+ * create is set and there is none; else NULL when there is none */
+struct dt_obj *dt_obj_find(struct downtimes *dt, const char *host, const char *svc, int create);
+/* put e (its trigger set, or NULL) in every list and the id map */
+void dt_link_in(struct downtimes *dt, struct dt_entry *e);
+/* take e out of every list; what it triggers stays attached to it */
+void dt_link_out(struct downtimes *dt, struct dt_entry *e);
+/* detach what e triggers (they keep triggered_by) and return the first;
+ * the links between them stay readable until they are freed */
+struct dt_entry *dt_take_kids(struct dt_entry *e);
+/* free an entry out of every list */
+void dt_entry_free(struct dt_entry *e);
+
+#endif
