@@ -576,6 +576,8 @@ cmdwire_restart_downtime(struct jaque *j, time_t now)
 	for (i = 0; i < n; i++)
 		(void)downtimes_delete(j->downtimes, keep[i].id, now);
 	j->replaying = 0;
+	/* a restart empties the event queue: the expire events too */
+	downtimes_drop_events(j->downtimes);
 	for (i = comments_count(j->comments); i-- > 0;) {
 		const struct comment *c = comments_at(j->comments, i);
 

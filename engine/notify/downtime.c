@@ -10,9 +10,17 @@
  * start_time (fixed, untriggered, not started) or at flex_downtime_start
  * (a host's flexible downtime its object's problem started), END at
  * end_time (fixed) or flex_downtime_start + duration (flexible) once in
- * effect, EXPIRE at end_time + 1 (flexible or triggered, not started:
- * Nagios's expire event).  A tick makes one O(n) pass for what is due (no
- * timers to keep in step with deletions) and handles it in time order.
+ * effect; nothing else (a flexible one waiting for a problem, a triggered
+ * one waiting for its trigger).  Besides those, the store keeps the
+ * expire events (SWEEP) that registering a flexible downtime not in
+ * effect queues at its end_time + 1, as Nagios does: each removes every
+ * downtime not in effect whose end has come, whichever queued it, and
+ * stays queued until it runs unless that downtime is cancelled.  So a
+ * triggered fixed downtime that never starts stays past its end until
+ * some flexible downtime's expire event runs (or for good).  A tick makes
+ * one O(n) pass for what is due (no timers to keep in step with
+ * deletions), takes the expire events due, and handles it all in time
+ * order, an expire event after the downtimes' own events of its second.
  * Nothing starts inside downtimes_schedule: Nagios starts downtime from
  * its event loop, after the whole batch of commands (the soon hook asks
  * the daemon for the tick that stands for that pass).
@@ -32,8 +40,8 @@
  * registers it again (register_downtime): one that was in effect is
  * taken out of effect and started again by its start event, a triggered
  * one by its trigger, and the events already due run at the next tick in
- * the order they were registered, where an expire event removes every
- * downtime not in effect whose end has come (check_for_expired_downtime).
+ * the order they were registered; a restart drops every queued event
+ * (downtimes_drop_events) before it registers the downtimes again.
  *
  * Different, and why:
  *  - the event hook hears what Nagios logs: STARTED only when the depth
@@ -42,8 +50,6 @@
  *    notification went out before a restart); it is set to 1 after.
  *  - a triggered flexible downtime lasts its duration from its start
  *    (4.4.6 ends it at once: flex_downtime_start stays 0; fixed in 4.5.8).
- *  - an unstarted triggered fixed downtime expires at end_time + 1 too
- *    (Nagios keeps it until some flexible downtime's expiry runs).
  *  - a host's flexible downtime its problem is starting starts once: two
  *    state changes before the next tick do not start it and then end it
  *    (Nagios queues a start event for each, and the second one finds it
@@ -68,16 +74,16 @@
 #include "engine/objects/state.h"
 #include "engine/util/xalloc.h"
 
-enum dt_due_kind { DT_START, DT_END, DT_EXPIRE };
+/* DT_NONE: waits for nothing timed; DT_SWEEP: an expire event */
+enum dt_due_kind { DT_NONE, DT_START, DT_END, DT_SWEEP };
 
 /* what a tick found due */
 struct dt_due {
 	time_t t;
-	size_t pos; /* in the list: equal times in Nagios's order */
+	size_t pos; /* in the list, expire events after it: equal times in Nagios's order */
 	unsigned long id;
 	int kind;
 };
-
 
 static struct state_common *
 dt_state(const struct downtimes *dt, const char *host, const char *svc)
@@ -89,12 +95,14 @@ dt_state(const struct downtimes *dt, const char *host, const char *svc)
 
 /* ---- time ---- */
 
-/* what e waits for, and when */
-static void
+/* what e waits for, and when; 0 when nothing timed */
+static int
 dt_wants(const struct dt_entry *e, time_t *t, int *kind)
 {
 	const struct downtime *d = &e->d;
 
+	*kind = DT_NONE;
+	*t = 0;
 	if (d->is_in_effect) {
 		*kind = DT_END;
 		*t = d->fixed ? d->end_time : d->flex_downtime_start + (time_t)d->duration;
@@ -104,10 +112,8 @@ dt_wants(const struct dt_entry *e, time_t *t, int *kind)
 	} else if (d->fixed && d->triggered_by == 0) {
 		*kind = DT_START;
 		*t = d->start_time;
-	} else {
-		*kind = DT_EXPIRE;
-		*t = d->end_time + 1;
 	}
+	return *kind != DT_NONE;
 }
 
 static int
@@ -120,12 +126,31 @@ dt_due_cmp(const void *pa, const void *pb)
 	return a->pos < b->pos ? -1 : a->pos > b->pos;
 }
 
+static void
+dt_due_push(struct dt_due **due, size_t *n, size_t *cap, struct dt_due d)
+{
+	if (*n == *cap) {
+		*cap = *cap != 0 ? *cap * 2 : 16;
+		*due = xreallocarray(*due, *cap, sizeof(**due));
+	}
+	(*due)[(*n)++] = d;
+}
 
 static void
 dt_emit(struct downtimes *dt, enum downtime_event ev, const struct dt_entry *e, time_t t)
 {
 	if (dt->hooks.event != NULL)
 		dt->hooks.event(dt->hooks.arg, ev, &e->d, t);
+}
+
+static void
+dt_boot_push(struct downtimes *dt, unsigned long id, int kind)
+{
+	if (dt->nboot == dt->capboot) {
+		dt->capboot = dt->capboot != 0 ? 2 * dt->capboot : 16;
+		dt->boot = xreallocarray(dt->boot, dt->capboot, sizeof(*dt->boot));
+	}
+	dt->boot[dt->nboot++] = (struct dt_boot){ id, kind };
 }
 
 /* queue e's next event when it is due by now (its event time was past:
@@ -136,14 +161,34 @@ dt_boot_due(struct downtimes *dt, const struct dt_entry *e, time_t now)
 	time_t t;
 	int kind;
 
-	dt_wants(e, &t, &kind);
-	if (t > now)
-		return;
-	if (dt->nboot == dt->capboot) {
-		dt->capboot = dt->capboot != 0 ? 2 * dt->capboot : 16;
-		dt->boot = xreallocarray(dt->boot, dt->capboot, sizeof(*dt->boot));
+	if (dt_wants(e, &t, &kind) && t <= now)
+		dt_boot_push(dt, e->d.id, kind);
+}
+
+/* register_downtime's expire event for a flexible downtime not in effect,
+ * at end_time + 1: with the overdue events when that has passed */
+static void
+dt_queue_sweep(struct downtimes *dt, const struct dt_entry *e, time_t now)
+{
+	time_t t = e->d.end_time + 1;
+
+	if (t <= now)
+		dt_boot_push(dt, e->d.id, DT_SWEEP);
+	else
+		dt_sweep_add(dt, t, e->d.id);
+}
+
+/* unschedule_downtime takes back the expire event e queued, due or not */
+static void
+dt_unqueue_sweep(struct downtimes *dt, const struct dt_entry *e)
+{
+	size_t i;
+
+	dt_sweep_cancel(dt, e->d.id);
+	for (i = 0; i < dt->nboot; i++) {
+		if (dt->boot[i].id == e->d.id && dt->boot[i].kind == DT_SWEEP)
+			dt->boot[i].kind = DT_NONE;
 	}
-	dt->boot[dt->nboot++] = (struct dt_boot){ e->d.id, kind };
 }
 
 /* start e, then the downtimes it triggers (handle_scheduled_downtime, start half) */
@@ -190,6 +235,8 @@ dt_finish(struct downtimes *dt, struct dt_entry *e, enum downtime_event ev, time
 	struct dt_entry *k, *next;
 	int last = 0;
 
+	if (ev == DOWNTIME_EV_CANCELLED)
+		dt_unqueue_sweep(dt, e);
 	dt_link_out(dt, e);
 	comments_delete(dt->cs, e->d.comment_id);
 	if (e->d.is_in_effect && st != NULL) {
@@ -220,10 +267,10 @@ dt_expire(struct downtimes *dt, struct dt_entry *e, time_t now)
 }
 
 /*
- * check_for_expired_downtime, as an expire event registered at start-up
- * runs it: every downtime not in effect whose end has come goes, in the
- * list's order, whichever downtime's event it was (a fixed one whose own
- * start event had not run yet too)
+ * check_for_expired_downtime, as an expire event runs it: every downtime
+ * not in effect whose end has come goes, in the list's order, whichever
+ * downtime's event it was (at start-up, a fixed one whose own start event
+ * had not run yet too)
  */
 static void
 dt_expire_all(struct downtimes *dt, time_t now)
@@ -255,7 +302,7 @@ dt_boot_run(struct downtimes *dt, time_t now)
 	dt->booting = 1;
 	for (i = 0; i < dt->nboot; i++) {
 		b = dt->boot[i];
-		if (b.kind == DT_EXPIRE) {
+		if (b.kind == DT_SWEEP) {
 			dt_expire_all(dt, now);
 			continue;
 		}
@@ -334,8 +381,9 @@ dt_soon(struct downtimes *dt)
  * that is fixed, or flexible and was in effect, gets its start event at
  * its start time (a flexible one starts again from flex_downtime_start,
  * so its end stays where it was); a triggered one waits for its trigger's
- * start; a flexible one that had not started gets its expire event at
- * end_time + 1.  Those due by now are queued for the next tick.
+ * start; a flexible one that was not in effect (triggered or not) queues
+ * an expire event at end_time + 1, and a fixed one never does.  Those
+ * due by now are queued for the next tick.
  */
 static void
 dt_register(struct downtimes *dt, struct dt_entry *e, int was, time_t now)
@@ -344,9 +392,9 @@ dt_register(struct downtimes *dt, struct dt_entry *e, int was, time_t now)
 		if (!e->d.fixed)
 			e->start_soon = 1;
 		dt_boot_due(dt, e, now);
-	} else if (!e->d.fixed && !was) {
-		dt_boot_due(dt, e, now);
 	}
+	if (!e->d.fixed && !was)
+		dt_queue_sweep(dt, e, now);
 }
 
 /* ---- the API ---- */
@@ -402,9 +450,12 @@ downtimes_schedule(struct downtimes *dt, const char *host, const char *svc, time
 		.fixed = fixed };
 	e = dt_add(dt, &src, trigger, now);
 	/* register_downtime: a fixed one's start event, due at once when its
-	 * start has come; nothing for a triggered or a flexible one */
+	 * start has come; a flexible one's expire event (its end is ahead);
+	 * nothing for a triggered fixed one */
 	if (fixed && triggered_by == 0 && start <= now)
 		dt_soon(dt);
+	if (!fixed)
+		dt_queue_sweep(dt, e, now);
 	if (id_out != NULL)
 		*id_out = e->d.id;
 	return 0;
@@ -505,7 +556,7 @@ downtimes_tick(struct downtimes *dt, time_t now)
 {
 	struct dt_due *due = NULL;
 	struct dt_entry *e;
-	size_t n, cap = 0, pos, i;
+	size_t n, cap = 0, pos, i, nsweep;
 	time_t t;
 	int kind;
 
@@ -516,34 +567,43 @@ downtimes_tick(struct downtimes *dt, time_t now)
 	for (;;) {
 		n = pos = 0;
 		for (e = dt->all.head; e != NULL; e = e->link[DT_L_ALL].next, pos++) {
-			dt_wants(e, &t, &kind);
-			if (t > now)
+			if (!dt_wants(e, &t, &kind) || t > now)
 				continue;
-			if (n == cap) {
-				cap = cap != 0 ? cap * 2 : 16;
-				due = xreallocarray(due, cap, sizeof(*due));
-			}
-			due[n++] = (struct dt_due){ t, pos, e->d.id, kind };
+			dt_due_push(&due, &n, &cap, (struct dt_due){ t, pos, e->d.id, kind });
 		}
+		/* the expire events due: a prefix of their queue, which nothing
+		 * in this pass adds to or takes from (only a cancel does) */
+		for (nsweep = 0; nsweep < dt->nsweep && dt->sweep[nsweep].t <= now; nsweep++)
+			dt_due_push(&due, &n, &cap,
+			    (struct dt_due){ dt->sweep[nsweep].t, pos + nsweep, 0, DT_SWEEP });
 		if (n == 0)
 			break;
 		qsort(due, n, sizeof(*due), dt_due_cmp);
 		for (i = 0; i < n; i++) {
+			if (due[i].kind == DT_SWEEP) {
+				dt_expire_all(dt, now);
+				continue;
+			}
 			/* an earlier step may have ended or started it */
 			if ((e = dt_id_get(dt, due[i].id)) == NULL)
 				continue;
-			dt_wants(e, &t, &kind);
-			if (kind != due[i].kind)
+			if (!dt_wants(e, &t, &kind) || kind != due[i].kind)
 				continue;
 			if (kind == DT_START)
 				dt_begin(dt, e, now);
-			else if (kind == DT_END)
-				dt_finish(dt, e, DOWNTIME_EV_STOPPED, now);
 			else
-				dt_expire(dt, e, now);
+				dt_finish(dt, e, DOWNTIME_EV_STOPPED, now);
 		}
+		dt_sweep_drop(dt, nsweep);
 	}
 	free(due);
+}
+
+void
+downtimes_drop_events(struct downtimes *dt)
+{
+	dt->nsweep = 0;
+	dt->nboot = 0;
 }
 
 void

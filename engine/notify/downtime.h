@@ -92,8 +92,10 @@ void downtimes_free(struct downtimes *dt);
  * comment and starts nothing: a fixed downtime whose start has come
  * starts at the next tick (the soon hook asks for one), a flexible one
  * at its object's next change of state or state type, a triggered one
- * when its trigger starts (not when that one is already in effect).
- * Returns 0 and the new id in *id_out (may be NULL).
+ * when its trigger starts (not when that one is already in effect).  A
+ * flexible one (triggered or not) queues an expire event at end + 1,
+ * which removes every downtime not in effect whose end has come; a fixed
+ * one queues none.  Returns 0 and the new id in *id_out (may be NULL).
  */
 int downtimes_schedule(struct downtimes *dt, const char *host, const char *svc,
     time_t entry_time, const char *author, const char *comment, time_t start, time_t end,
@@ -104,15 +106,16 @@ int downtimes_schedule(struct downtimes *dt, const char *host, const char *svc,
  * register it as Nagios's start-up does (register_downtime): it is added
  * not in effect; an untriggered fixed one, or a flexible one that was in
  * effect, starts at its start time, a triggered one with its trigger, and
- * a flexible one that had not started expires at end_time + 1.  Nothing
- * starts here: what is due by now runs at the next tick (the soon hook
- * asks for one), in the order of these calls, and an expiry there removes
- * every downtime not in effect whose end has come.  Returns 0, or -1
- * (duplicate id, unknown object, Nagios's refusals).
+ * a flexible one that was not in effect queues an expire event at
+ * end_time + 1 (as downtimes_schedule).  Nothing starts here: what is due
+ * by now runs at the next tick (the soon hook asks for one), in the order
+ * of these calls.  Returns 0, or -1 (duplicate id, unknown object,
+ * Nagios's refusals).
  */
 int downtimes_add_retained(struct downtimes *dt, const struct downtime *d, time_t now);
 /* delete one downtime by id (cancelling it if in effect, and the downtimes
- * it triggered): 0, or -1 when there is none */
+ * it triggered; the expire events they queued go too): 0, or -1 when
+ * there is none */
 int downtimes_delete(struct downtimes *dt, unsigned long id, time_t now);
 /*
  * Delete the downtimes that match every given filter (DEL_DOWNTIME_BY_*):
@@ -121,8 +124,15 @@ int downtimes_delete(struct downtimes *dt, unsigned long id, time_t now);
  */
 size_t downtimes_delete_matching(struct downtimes *dt, const char *host, const char *svc,
     time_t start, const char *comment, time_t now);
-/* start and end what is due at now */
+/* start and end what is due at now, and run the expire events due */
 void downtimes_tick(struct downtimes *dt, time_t now);
+/*
+ * Forget every queued event (the expire events, and those due at once
+ * that the next tick would run), as a Nagios restart empties its event
+ * queue; call it before the downtimes are registered again.  An expire
+ * event outlives its downtime otherwise (one that ended, or expired).
+ */
+void downtimes_drop_events(struct downtimes *dt);
 /*
  * An object's state or state type changed: if it is now in a problem
  * state, its pending flexible downtime whose window holds now starts: a

@@ -55,6 +55,17 @@ struct dt_cache {
 	int stale;
 };
 
+/*
+ * A queued expire event (Nagios's EVENT_EXPIRE_DOWNTIME): when it runs,
+ * and the downtime whose registration queued it.  Only a cancel of that
+ * downtime takes it back (unschedule_downtime); its normal end, or an
+ * earlier expiry, leaves it queued (delete_downtime touches no event).
+ */
+struct dt_sweep {
+	time_t t;
+	unsigned long id;
+};
+
 struct downtimes {
 	struct comments *cs;
 	struct prog_state *prog;
@@ -69,6 +80,9 @@ struct downtimes {
 	struct dt_boot *boot; /* the overdue events of the downtimes registered */
 	size_t nboot, capboot;
 	int booting; /* running them: a start queues its overdue end */
+	struct dt_sweep *sweep; /* the expire events not yet due at their
+	                         * registration, by time, equal times as queued */
+	size_t nsweep, capsweep;
 };
 
 /* the entry with that id, NULL when there is none */
@@ -85,5 +99,11 @@ void dt_link_out(struct downtimes *dt, struct dt_entry *e);
 struct dt_entry *dt_take_kids(struct dt_entry *e);
 /* free an entry out of every list */
 void dt_entry_free(struct dt_entry *e);
+/* queue an expire event at t for downtime id, behind those at t already */
+void dt_sweep_add(struct downtimes *dt, time_t t, unsigned long id);
+/* take back every expire event downtime id queued */
+void dt_sweep_cancel(struct downtimes *dt, unsigned long id);
+/* drop the first n expire events (they ran) */
+void dt_sweep_drop(struct downtimes *dt, size_t n);
 
 #endif

@@ -247,6 +247,46 @@ dt_entry_free(struct dt_entry *e)
 	free(e->d.comment);
 	free(e);
 }
+/* ---- the expire events ---- */
+
+void
+dt_sweep_add(struct downtimes *dt, time_t t, unsigned long id)
+{
+	size_t i = dt->nsweep;
+
+	if (dt->nsweep == dt->capsweep) {
+		dt->capsweep = dt->capsweep != 0 ? 2 * dt->capsweep : 16;
+		dt->sweep = xreallocarray(dt->sweep, dt->capsweep, sizeof(*dt->sweep));
+	}
+	/* most come in time order (end times of new downtimes): from the back */
+	while (i > 0 && dt->sweep[i - 1].t > t)
+		i--;
+	memmove(&dt->sweep[i + 1], &dt->sweep[i], (dt->nsweep - i) * sizeof(*dt->sweep));
+	dt->sweep[i] = (struct dt_sweep){ t, id };
+	dt->nsweep++;
+}
+
+void
+dt_sweep_cancel(struct downtimes *dt, unsigned long id)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < dt->nsweep; i++) {
+		if (dt->sweep[i].id != id)
+			dt->sweep[n++] = dt->sweep[i];
+	}
+	dt->nsweep = n;
+}
+
+void
+dt_sweep_drop(struct downtimes *dt, size_t n)
+{
+	if (n > dt->nsweep)
+		n = dt->nsweep;
+	memmove(dt->sweep, &dt->sweep[n], (dt->nsweep - n) * sizeof(*dt->sweep));
+	dt->nsweep -= n;
+}
+
 /* ---- the store ---- */
 
 struct downtimes *
@@ -282,6 +322,7 @@ downtimes_free(struct downtimes *dt)
 	hmap_free(dt->objmap);
 	free(dt->slot);
 	free(dt->boot);
+	free(dt->sweep);
 	free(dt->cache->v);
 	free(dt->cache);
 	free(dt);

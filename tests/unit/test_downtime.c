@@ -16,7 +16,10 @@
  * starts and stops when the trigger ends), flexible downtime started by a
  * change to a problem state inside its window (a service's at once, a
  * host's at the next tick; not by the problem it was scheduled in) and
- * lasting its duration, flexible expiry, the refusals, delete_matching's
+ * lasting its duration, flexible expiry (Nagios's expire event: queued
+ * by a flexible downtime only, it removes every unstarted downtime past
+ * its end, runs after its own downtime ended, and goes with a cancel or a
+ * restart only), the refusals, delete_matching's
  * filters and order, retention (in effect again, over, triggered, the
  * comment replaced), the list order and its turning round after a restart
  * (downtimes_resort), and thousands of downtimes ending
@@ -653,7 +656,7 @@ static void
 t_flexible_expiry(void **state)
 {
 	struct fx *f = *state;
-	unsigned long a, b, c, ca;
+	unsigned long a, b, c, d, ca;
 
 	a = sched(f, "h1", "S1", T0 + 100, T0 + 1000, 0, 0, 60, T0);
 	/* a fixed triggered by a flexible one that never starts */
@@ -661,28 +664,101 @@ t_flexible_expiry(void **state)
 	c = sched(f, "h3", NULL, T0 + 100, T0 + 900, 0, a, 60, T0);
 	ca = downtimes_find(f->dt, a)->comment_id;
 	downtimes_tick(f->dt, T0 + 901);
-	assert_null(downtimes_find(f->dt, c)); /* an unstarted triggered one expires too */
+	assert_null(downtimes_find(f->dt, c)); /* a triggered flexible one has its own */
 	downtimes_tick(f->dt, T0 + 1000);
 	assert_non_null(downtimes_find(f->dt, a));
 	/* at end_time + 1 (Nagios's expire event), quietly */
 	downtimes_tick(f->dt, T0 + 1001);
 	assert_null(downtimes_find(f->dt, a));
 	assert_null(comments_find(f->cs, ca));
-	/* what it triggered stays (Nagios does not cascade an expiry) until its own end */
+	/* what it triggered stays (Nagios does not cascade an expiry) */
 	assert_non_null(downtimes_find(f->dt, b));
 	fx_obj(f, "h1", "S1")->st.current_state = 2;
 	downtimes_object_state(f->dt, "h1", "S1", T0 + 1002);
 	assert_int_equal(downtimes_find(f->dt, b)->is_in_effect, 0);
+	/* a triggered fixed one queues no expire event: past its end it
+	 * stays until some flexible one's expire event runs */
 	downtimes_tick(f->dt, T0 + 2001);
+	downtimes_tick(f->dt, T0 + 9000);
+	assert_non_null(downtimes_find(f->dt, b));
+	d = sched(f, "h1", NULL, T0 + 9000, T0 + 9100, 0, 0, 60, T0 + 9000);
+	downtimes_tick(f->dt, T0 + 9100);
+	assert_non_null(downtimes_find(f->dt, b));
+	downtimes_tick(f->dt, T0 + 9101);
 	assert_null(downtimes_find(f->dt, b));
 	/* no STARTED / STOPPED; each one that never started is EXPIRED
-	 * (Nagios sends DOWNTIMEEND for those) */
-	assert_int_equal(f->nev, 3);
+	 * (Nagios sends DOWNTIMEEND for those), in the list's order */
+	assert_int_equal(f->nev, 4);
 	check_ev(f, 0, DOWNTIME_EV_EXPIRED, c, T0 + 901, 0);
 	check_ev(f, 1, DOWNTIME_EV_EXPIRED, a, T0 + 1001, 0);
-	check_ev(f, 2, DOWNTIME_EV_EXPIRED, b, T0 + 2001, 0);
+	check_ev(f, 2, DOWNTIME_EV_EXPIRED, b, T0 + 9101, 0);
+	check_ev(f, 3, DOWNTIME_EV_EXPIRED, d, T0 + 9101, 0);
 	assert_int_equal(comments_count(f->cs), 0);
 	assert_int_equal(depth(f, "h1", "S1"), 0);
+}
+
+/*
+ * A triggered fixed downtime scheduled under a trigger already in effect
+ * (it never starts), and a flexible one on h3 that starts and ends: its
+ * expire event, queued when it was scheduled, still runs at its end + 1
+ * and takes the waiting one, whose end has passed.  cancel: the flexible
+ * one is cancelled first, which takes its expire event back; restart: the
+ * queue is emptied as a restart does.
+ */
+static void
+sweep_after_flex(struct fx *f, int how)
+{
+	unsigned long a, b, c;
+
+	a = sched(f, "h1", NULL, T0, T0 + 1000, 1, 0, 0, T0);
+	downtimes_tick(f->dt, T0);
+	b = sched(f, "h2", NULL, T0 + 10, T0 + 50, 1, a, 0, T0 + 5);
+	c = sched(f, "h3", NULL, T0, T0 + 100, 0, 0, 30, T0 + 5);
+	if (how == 1) {
+		assert_int_equal(downtimes_delete(f->dt, c, T0 + 6), 0);
+	} else {
+		fx_obj(f, "h3", NULL)->st.current_state = 1;
+		downtimes_object_state(f->dt, "h3", NULL, T0 + 20);
+		downtimes_tick(f->dt, T0 + 20);
+		downtimes_tick(f->dt, T0 + 50);
+		assert_null(downtimes_find(f->dt, c));
+		assert_int_equal(f->nev, 3);
+		check_ev(f, 1, DOWNTIME_EV_STARTED, c, T0 + 20, 1);
+		check_ev(f, 2, DOWNTIME_EV_STOPPED, c, T0 + 50, 0);
+	}
+	if (how == 2)
+		downtimes_drop_events(f->dt);
+	downtimes_tick(f->dt, T0 + 100);
+	assert_non_null(downtimes_find(f->dt, b));
+	assert_int_equal(downtimes_find(f->dt, b)->is_in_effect, 0);
+	downtimes_tick(f->dt, T0 + 101);
+	if (how == 0) {
+		assert_null(downtimes_find(f->dt, b));
+		assert_int_equal(f->nev, 4);
+		check_ev(f, 3, DOWNTIME_EV_EXPIRED, b, T0 + 101, 0);
+	} else {
+		assert_non_null(downtimes_find(f->dt, b));
+		assert_int_equal(f->nev, how == 1 ? 1 : 3);
+	}
+	assert_non_null(downtimes_find(f->dt, a));
+}
+
+static void
+t_sweep_after_flex(void **state)
+{
+	sweep_after_flex(*state, 0);
+}
+
+static void
+t_sweep_cancelled(void **state)
+{
+	sweep_after_flex(*state, 1);
+}
+
+static void
+t_sweep_restart(void **state)
+{
+	sweep_after_flex(*state, 2);
 }
 
 static void
@@ -1230,6 +1306,9 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_flexible, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_flexible_in_problem, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_flexible_expiry, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_sweep_after_flex, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_sweep_cancelled, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_sweep_restart, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_refusals, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_delete_matching, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_delete_matching_chain, setup, teardown),
