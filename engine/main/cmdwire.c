@@ -108,6 +108,34 @@ cw_downtime_soon(void *arg)
 		ev_feed_event(j->loop, &j->downtime_timer, EV_PERIODIC);
 }
 
+/*
+ * The events Nagios's init_timing_loop queues behind the downtime events
+ * of a start or restart (base/events.c): a check for each host and
+ * service it schedules, the check reaper and the status save, and those
+ * the configuration asks for.  They decide where in Nagios's event heap a
+ * downtime end queued during its first pass lands (downtime.c).
+ */
+static size_t
+cw_downtime_queued(void *arg)
+{
+	struct jaque *j = arg;
+	const struct main_cfg *cfg = &j->gen->cfg;
+	const struct objects *o = j->gen->objs;
+	size_t n = 2, i;
+
+	for (i = 0; i < o->nhosts; i++)
+		n += checker_host_states(j->chk)[i].c.should_be_scheduled != 0;
+	for (i = 0; i < o->nservices; i++)
+		n += checker_svc_states(j->chk)[i].c.should_be_scheduled != 0;
+	n += cfg->auto_reschedule_checks != 0;
+	n += cfg->check_for_orphaned_services || cfg->check_for_orphaned_hosts;
+	n += cfg->check_service_freshness != 0;
+	n += cfg->check_host_freshness != 0;
+	n += cfg->log_rotation_method != MAINCFG_ROT_NONE;
+	n += cfg->retain_state_information && cfg->retention_update_interval > 0;
+	return n;
+}
+
 static void
 cw_contacts_init(struct jaque *j)
 {
@@ -130,6 +158,7 @@ cmdwire_init(struct jaque *j)
 	dh.event = cw_downtime_event;
 	dh.date_format = cw_date_format;
 	dh.soon = cw_downtime_soon;
+	dh.queued = cw_downtime_queued;
 	j->comments = comments_new();
 	j->downtimes = downtimes_new(j->comments, &j->prog, &dh);
 	cw_contacts_init(j);

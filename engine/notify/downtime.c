@@ -74,9 +74,6 @@
 #include "engine/objects/state.h"
 #include "engine/util/xalloc.h"
 
-/* DT_NONE: waits for nothing timed; DT_SWEEP: an expire event */
-enum dt_due_kind { DT_NONE, DT_START, DT_END, DT_SWEEP };
-
 /* what a tick found due */
 struct dt_due {
 	time_t t;
@@ -143,51 +140,50 @@ dt_emit(struct downtimes *dt, enum downtime_event ev, const struct dt_entry *e, 
 		dt->hooks.event(dt->hooks.arg, ev, &e->d, t);
 }
 
+/* an event of e's queued at start-up: in the heap as a due downtime
+ * event when t has come, else as one of the others (the tick runs it) */
 static void
-dt_boot_push(struct downtimes *dt, unsigned long id, int kind)
+dt_boot_queue(struct downtimes *dt, const struct dt_entry *e, int kind, time_t t, time_t now)
 {
-	if (dt->nboot == dt->capboot) {
-		dt->capboot = dt->capboot != 0 ? 2 * dt->capboot : 16;
-		dt->boot = xreallocarray(dt->boot, dt->capboot, sizeof(*dt->boot));
-	}
-	dt->boot[dt->nboot++] = (struct dt_boot){ id, kind };
+	dt_heap_push(dt, (struct dt_boot){ e->d.id, t <= now ? kind : DT_NONE });
 }
 
-/* queue e's next event when it is due by now (its event time was past:
- * Nagios's queue runs it at once, after those queued before it) */
+/* queue e's next timed event (register_downtime's start event, or the end
+ * event a start at start-up queues) */
 static void
 dt_boot_due(struct downtimes *dt, const struct dt_entry *e, time_t now)
 {
 	time_t t;
 	int kind;
 
-	if (dt_wants(e, &t, &kind) && t <= now)
-		dt_boot_push(dt, e->d.id, kind);
+	if (dt_wants(e, &t, &kind))
+		dt_boot_queue(dt, e, kind, t, now);
 }
 
 /* register_downtime's expire event for a flexible downtime not in effect,
- * at end_time + 1: with the overdue events when that has passed */
+ * at end_time + 1 */
 static void
 dt_queue_sweep(struct downtimes *dt, const struct dt_entry *e, time_t now)
 {
 	time_t t = e->d.end_time + 1;
 
-	if (t <= now)
-		dt_boot_push(dt, e->d.id, DT_SWEEP);
-	else
+	dt_boot_queue(dt, e, DT_SWEEP, t, now);
+	if (t > now)
 		dt_sweep_add(dt, t, e->d.id);
 }
 
-/* unschedule_downtime takes back the expire event e queued, due or not */
+/* unschedule_downtime takes back the start and expire events e queued
+ * (Nagios keeps no hold on an end event: that one finds e gone) */
 static void
-dt_unqueue_sweep(struct downtimes *dt, const struct dt_entry *e)
+dt_unqueue(struct downtimes *dt, const struct dt_entry *e)
 {
 	size_t i;
 
 	dt_sweep_cancel(dt, e->d.id);
-	for (i = 0; i < dt->nboot; i++) {
-		if (dt->boot[i].id == e->d.id && dt->boot[i].kind == DT_SWEEP)
-			dt->boot[i].kind = DT_NONE;
+	for (i = dt->nboot; i > 0; i--) {
+		if (dt->boot[i - 1].id == e->d.id &&
+		    (dt->boot[i - 1].kind == DT_START || dt->boot[i - 1].kind == DT_SWEEP))
+			(void)dt_heap_remove(dt, i);
 	}
 }
 
@@ -236,7 +232,7 @@ dt_finish(struct downtimes *dt, struct dt_entry *e, enum downtime_event ev, time
 	int last = 0;
 
 	if (ev == DOWNTIME_EV_CANCELLED)
-		dt_unqueue_sweep(dt, e);
+		dt_unqueue(dt, e);
 	dt_link_out(dt, e);
 	comments_delete(dt->cs, e->d.comment_id);
 	if (e->d.is_in_effect && st != NULL) {
@@ -285,23 +281,32 @@ dt_expire_all(struct downtimes *dt, time_t now)
 }
 
 /*
- * Run the events register_downtime queued due at once, in the order they
- * came, and what they queue in turn (the end of one that starts past its
- * end): Nagios's event queue moves an overdue event to now, so its first
- * pass runs them one after another.  An event finds its downtime as the
- * ones before left it: gone (expired, or stopped with its trigger), or
- * started already by its trigger.
+ * Run the downtime events due at once that register_downtime queued, and
+ * what they queue in turn (the end of one that starts past its end), in
+ * the order Nagios's event heap gives them.  Its squeue moves an overdue
+ * event to now, and a downtime event (high priority) gets no microseconds
+ * there, so all of these have one priority, below every other event: the
+ * heap, not the order they came, decides theirs (after the first, a pop
+ * promotes the lower-priority child, the left one when both are due).
+ * The model holds the slots of every downtime event register_downtime
+ * queued, and behind them the events Nagios's init_timing_loop queues
+ * next (the queued hook; without it the two it always queues, the check
+ * reaper and the status save), whose own order does not matter.  An
+ * event finds its downtime as the ones before left it: gone (expired, or
+ * stopped with its trigger), or started already by its trigger.
  */
 static void
 dt_boot_run(struct downtimes *dt, time_t now)
 {
+	size_t others = dt->hooks.queued != NULL ? dt->hooks.queued(dt->hooks.arg) : 2;
 	struct dt_entry *e;
 	struct dt_boot b;
-	size_t i;
 
+	while (others-- > 0)
+		dt_heap_push(dt, (struct dt_boot){ 0, DT_NONE });
 	dt->booting = 1;
-	for (i = 0; i < dt->nboot; i++) {
-		b = dt->boot[i];
+	while (dt->nboot > 0 && dt->boot[0].kind != DT_NONE) {
+		b = dt_heap_remove(dt, 1);
 		if (b.kind == DT_SWEEP) {
 			dt_expire_all(dt, now);
 			continue;

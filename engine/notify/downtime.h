@@ -73,6 +73,12 @@ struct downtime_hooks {
 	 * loop, once the work in hand (a batch of commands, a check result)
 	 * is done, as Nagios runs an event scheduled for now; may be NULL */
 	void (*soon)(void *arg);
+	/* how many events besides downtime's Nagios's start-up has queued
+	 * when it first runs its events (init_timing_loop's: a check for each
+	 * host and service it schedules, and its own); may be NULL (2, the
+	 * check reaper and the status save).  Asked at the first tick after
+	 * downtimes were added from retention. */
+	size_t (*queued)(void *arg);
 };
 
 struct downtimes;

@@ -41,8 +41,17 @@ struct dt_entry {
 	int start_soon;           /* a host's flexible one: start at the next tick */
 };
 
-/* an event register_downtime queued due at once (start-up, a reload):
- * Nagios's queue runs those at its first pass, in the order they came */
+/* what an entry waits for, or an event is: DT_NONE nothing timed (in
+ * the start-up heap: an event that is not a due downtime event); DT_SWEEP
+ * an expire event */
+enum dt_due_kind { DT_NONE, DT_START, DT_END, DT_SWEEP };
+
+/*
+ * A slot of the model of Nagios's event heap at start-up (lib/pqueue.c):
+ * a downtime event due at once (id and kind), or DT_NONE for any other
+ * event.  Every due downtime event has the same priority, below all the
+ * rest (see dt_boot_run), so the order among the others never matters.
+ */
 struct dt_boot {
 	unsigned long id;
 	int kind;
@@ -77,7 +86,7 @@ struct downtimes {
 	struct hmap *objmap;
 	struct vec objs;
 	struct dt_cache *cache;
-	struct dt_boot *boot; /* the overdue events of the downtimes registered */
+	struct dt_boot *boot; /* the start-up heap: boot[i - 1] is slot i */
 	size_t nboot, capboot;
 	int booting; /* running them: a start queues its overdue end */
 	struct dt_sweep *sweep; /* the expire events not yet due at their
@@ -105,5 +114,9 @@ void dt_sweep_add(struct downtimes *dt, time_t t, unsigned long id);
 void dt_sweep_cancel(struct downtimes *dt, unsigned long id);
 /* drop the first n expire events (they ran) */
 void dt_sweep_drop(struct downtimes *dt, size_t n);
+/* pqueue_insert into the start-up heap */
+void dt_heap_push(struct downtimes *dt, struct dt_boot b);
+/* pqueue_remove of slot i (1-based); returns what was there */
+struct dt_boot dt_heap_remove(struct downtimes *dt, size_t i);
 
 #endif

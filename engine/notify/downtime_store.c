@@ -287,6 +287,55 @@ dt_sweep_drop(struct downtimes *dt, size_t n)
 	dt->nsweep -= n;
 }
 
+/* ---- the start-up heap ---- */
+
+/* the slot's priority is below the other's: a due downtime event's is
+ * below any other event's, and equal ones stay where they are */
+static int
+dt_heap_below(struct dt_boot a, struct dt_boot b)
+{
+	return a.kind != DT_NONE && b.kind == DT_NONE;
+}
+
+void
+dt_heap_push(struct downtimes *dt, struct dt_boot b)
+{
+	size_t i;
+
+	if (dt->nboot == dt->capboot) {
+		dt->capboot = dt->capboot != 0 ? 2 * dt->capboot : 16;
+		dt->boot = xreallocarray(dt->boot, dt->capboot, sizeof(*dt->boot));
+	}
+	/* bubble_up: past each parent whose priority is higher */
+	for (i = ++dt->nboot; i > 1 && dt_heap_below(b, dt->boot[i / 2 - 1]); i /= 2)
+		dt->boot[i - 1] = dt->boot[i / 2 - 1];
+	dt->boot[i - 1] = b;
+}
+
+struct dt_boot
+dt_heap_remove(struct downtimes *dt, size_t i)
+{
+	struct dt_boot out = dt->boot[i - 1], moving;
+	size_t c, n;
+
+	moving = dt->boot[--dt->nboot];
+	n = dt->nboot;
+	if (i > n)
+		return out;
+	/* percolate_down (what leaves is never above what moves in): to the
+	 * child with the lower priority, the left one when they tie */
+	while ((c = 2 * i) <= n) {
+		if (c + 1 <= n && dt_heap_below(dt->boot[c], dt->boot[c - 1]))
+			c++;
+		if (!dt_heap_below(dt->boot[c - 1], moving))
+			break;
+		dt->boot[i - 1] = dt->boot[c - 1];
+		i = c;
+	}
+	dt->boot[i - 1] = moving;
+	return out;
+}
+
 /* ---- the store ---- */
 
 struct downtimes *

@@ -136,7 +136,7 @@ setup(void **state)
 	static const char *names[][2] = { { "h1", NULL }, { "h1", "S1" }, { "h1", "S2" },
 		{ "h2", NULL }, { "h2", "S1" }, { "h3", NULL } };
 	struct downtime_hooks hooks = { NULL, hook_state, hook_event, hook_date_format,
-		hook_soon };
+		hook_soon, NULL };
 	struct fx *f = calloc(1, sizeof(*f));
 	size_t i;
 
@@ -1082,11 +1082,14 @@ t_retained(void **state)
 	assert_string_equal(order(f), "5,30,31,32,20,21");
 	assert_int_equal(f->nev, 0);
 	/*
-	 * The first tick runs the events due, in the order they were
-	 * registered: 20 starts (the line again, without a second
-	 * notification) and starts 21; 5 starts, and its end, due too, is
-	 * queued behind the rest; 30 starts again from its flexible start;
-	 * 31's expiry; 5's end.
+	 * The first tick runs the events due in the order of Nagios's heap
+	 * (dt_boot_run): slots 1-4 hold the start events of 20, 5 and 30 and
+	 * the expire event of 31, 5-7 others (32's expire event, the two
+	 * of init_timing_loop).  20 starts (the line again, without a
+	 * second notification) and starts 21; 5 moves up to the root, the
+	 * expire event to slot 2; 5 starts, and its end, due too, climbs to
+	 * slot 2 as the expire event goes up; the expiry (h3 is not in
+	 * downtime yet); 5's end; 30 starts again from its flexible start.
 	 */
 	downtimes_tick(f->dt, T0);
 	assert_int_equal(f->nev, 6);
@@ -1095,9 +1098,9 @@ t_retained(void **state)
 	check_ev(f, 1, DOWNTIME_EV_STARTED, 21, T0, 1);
 	assert_int_equal(f->ev[1].sns, 0);
 	check_ev(f, 2, DOWNTIME_EV_STARTED, 5, T0, 1);
-	check_ev(f, 3, DOWNTIME_EV_STARTED, 30, T0, 1);
-	check_ev(f, 4, DOWNTIME_EV_EXPIRED, 31, T0, 1); /* h3 is in downtime 30 */
-	check_ev(f, 5, DOWNTIME_EV_STOPPED, 5, T0, 0);
+	check_ev(f, 3, DOWNTIME_EV_EXPIRED, 31, T0, 0);
+	check_ev(f, 4, DOWNTIME_EV_STOPPED, 5, T0, 0);
+	check_ev(f, 5, DOWNTIME_EV_STARTED, 30, T0, 1);
 	assert_int_equal(depth(f, "h1", NULL), 1);
 	assert_null(downtimes_find(f->dt, 31));
 	downtimes_tick(f->dt, T0 + 300);
@@ -1166,6 +1169,44 @@ t_retained_past(void **state)
 	check_ev(f, 1, DOWNTIME_EV_EXPIRED, 1, T0, 0);
 	check_ev(f, 2, DOWNTIME_EV_STOPPED, 2, T0, 0);
 	assert_int_equal(downtimes_count(f->dt), 0);
+}
+
+/*
+ * Nagios's event heap, not the file's order, orders the start events due
+ * at a restart: due 1-5 in slots 1-5 (the others behind them) pop 1, 2, 4,
+ * 5, 3.  So of h1's two downtimes the second one starts at a depth of 0,
+ * and the one whose notification went out before starts silently.
+ */
+static void
+t_retained_heap_order(void **state)
+{
+	struct fx *f = *state;
+	static const char *hosts[] = { "h2", "h3", "h1", "h1", "h2" };
+	struct downtime d;
+	unsigned long i;
+
+	for (i = 1; i <= 5; i++) {
+		memset(&d, 0, sizeof(d));
+		d.id = i;
+		d.host = (char *)hosts[i - 1];
+		d.start_time = T0 - 100 + (time_t)i;
+		d.end_time = T0 + H;
+		d.duration = (unsigned long)(d.end_time - d.start_time);
+		d.fixed = 1;
+		d.is_in_effect = 1;
+		/* 4 started while 3 was in effect: its notification never went out */
+		d.start_notification_sent = i != 4;
+		assert_int_equal(downtimes_add_retained(f->dt, &d, T0), 0);
+	}
+	downtimes_tick(f->dt, T0);
+	assert_int_equal(f->nev, 3);
+	check_ev(f, 0, DOWNTIME_EV_STARTED, 1, T0, 1);
+	check_ev(f, 1, DOWNTIME_EV_STARTED, 2, T0, 1);
+	check_ev(f, 2, DOWNTIME_EV_STARTED, 4, T0, 1);
+	assert_int_equal(f->ev[2].sns, 0);
+	assert_int_equal(downtimes_find(f->dt, 4)->start_notification_sent, 1);
+	assert_int_equal(depth(f, "h1", NULL), 2);
+	assert_int_equal(depth(f, "h2", NULL), 2);
 }
 
 /* a retained trigger that restarts restarts what it triggers */
@@ -1317,6 +1358,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_retained, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_retained_trigger_pending, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_retained_past, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_retained_heap_order, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_many, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_ids_random, setup, teardown),
 	};
