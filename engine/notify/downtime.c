@@ -40,8 +40,9 @@
  * registers it again (register_downtime): one that was in effect is
  * taken out of effect and started again by its start event, a triggered
  * one by its trigger, and the events already due run at the next tick in
- * the order they were registered; a restart drops every queued event
- * (downtimes_drop_events) before it registers the downtimes again.
+ * the order of Nagios's event heap (dt_boot_run); a restart drops every
+ * queued event (downtimes_drop_events) before it registers the downtimes
+ * again.
  *
  * Different, and why:
  *  - the event hook hears what Nagios logs: STARTED only when the depth

@@ -115,8 +115,8 @@ int downtimes_schedule(struct downtimes *dt, const char *host, const char *svc,
  * a flexible one that was not in effect queues an expire event at
  * end_time + 1 (as downtimes_schedule).  Nothing starts here: what is due
  * by now runs at the next tick (the soon hook asks for one), in the order
- * of these calls.  Returns 0, or -1 (duplicate id, unknown object,
- * Nagios's refusals).
+ * Nagios's event heap gives these events (see the queued hook).  Returns
+ * 0, or -1 (duplicate id, unknown object, Nagios's refusals).
  */
 int downtimes_add_retained(struct downtimes *dt, const struct downtime *d, time_t now);
 /* delete one downtime by id (cancelling it if in effect, and the downtimes
