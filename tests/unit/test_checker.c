@@ -2,7 +2,8 @@
  * test_checker: the checker on a real libev loop and a real configuration,
  * with the builtin hook standing in for plugins: the test decides each
  * check's exit code and output, and whether it ends at once or later.
- * No process is started (the checker has no pool here).
+ * No process is started (the checker has no pool here).  The fixture is
+ * checker_fx.h; on-demand host checks are in test_checker_ondemand.c.
  *
  * Covered: forced checks and the soft/hard sequence seen through the
  * event hook (ALERT type and attempt as logged), the global and per-host
@@ -10,310 +11,16 @@
  * scheduling by the wheel (a check runs again after its interval and
  * drift is recorded), a scheduled check's time kept against later or
  * weaker requests and the schedule retention gives at start-up, passive
- * results (and refused ones), on-demand host checks when a service
- * fails, check periods that skip (configured ones and a command's
- * overrides), the state carried
- * across a reload (adopt; overrides rebound by name or dropped),
+ * results (and refused ones), check periods that skip (configured ones
+ * and a command's overrides), the state carried across a reload (adopt;
+ * overrides rebound by name or dropped),
  * stopping with checks in flight (cancel hook), and the interval stretch
  * of an overload (schedules re-timed, the next check an interval times
  * the factor on, the demand unstretched, carried across a reload).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
-
-#include <ev.h>
-#include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include <unistd.h>
-
-#include "compat/config/config.h"
-#include "compat/config/diag.h"
-#include "engine/check/checker.h"
-#include "engine/check/checker_int.h"
-#include "engine/objects/objects.h"
-#include "engine/objects/state.h"
-#include "engine/sched/drift.h"
-
-#define MAXRUNS 64
-
-struct fx {
-	char dir[64];
-	struct config_gen gen;
-	struct diag *d;
-	struct ev_loop *loop;
-	struct checker *c;
-	/* what the fake plugins do */
-	int rc[8];            /* per service id: exit code of the next runs */
-	int host_rc;
-	int hold;             /* 1: keep runs pending instead of ending them */
-	double released_at;   /* t_late_start_moves_schedule: when the runs ended */
-	struct checker_run *pending[MAXRUNS];
-	int npending;
-	int runs_svc[8];
-	int runs_host;
-	int cancelled;
-	void *arg;            /* a test's own object for its callbacks */
-	/* what the hooks saw */
-	char alerts[32][160];
-	int nalerts;
-	int results;
-	int steps; /* STATE and NOTIFY events */
-	char warning[256]; /* the last warning line's text, and how many */
-	int nwarnings;
-	unsigned long notify_problem_id; /* current_problem_id at the last NOTIFY step */
-	int flap_state, flap_attempt;    /* the service's state and attempt at a flap start */
-};
-
-static void
-write_file(const char *dir, const char *name, const char *text)
-{
-	char path[256];
-	FILE *fp;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	fp = fopen(path, "w");
-	assert_non_null(fp);
-	fputs(text, fp);
-	fclose(fp);
-}
-
-/* the "always" period and the contact c, in both fixtures' objects */
-#define FX_ALWAYS_AND_CONTACT \
-    "define timeperiod {\n timeperiod_name always\n alias a\n" \
-    " sunday 00:00-24:00\n monday 00:00-24:00\n tuesday 00:00-24:00\n" \
-    " wednesday 00:00-24:00\n thursday 00:00-24:00\n friday 00:00-24:00\n" \
-    " saturday 00:00-24:00\n}\n" \
-    "define contact {\n contact_name c\n host_notification_period always\n" \
-    " service_notification_period always\n host_notification_commands fake\n" \
-    " service_notification_commands fake\n}\n"
-
-static const char objects_cfg[] =
-    "define command {\n command_name fake\n command_line fake $HOSTNAME$ $SERVICEDESC$\n}\n"
-    "define command {\n command_name hfake\n command_line hfake $HOSTNAME$\n}\n"
-    FX_ALWAYS_AND_CONTACT
-    "define timeperiod {\n timeperiod_name never\n alias n\n}\n"
-    "define host {\n name hb\n register 0\n check_command hfake\n max_check_attempts 1\n"
-    " check_interval 60\n retry_interval 1\n check_period always\n contacts c\n"
-    " notification_period always\n}\n"
-    "define service {\n name sb\n register 0\n check_command fake\n max_check_attempts 3\n"
-    " check_interval 1\n retry_interval 1\n check_period always\n contacts c\n"
-    " notification_period always\n}\n"
-    "define host {\n use hb\n host_name h1\n address 127.0.0.1\n}\n"
-    "define host {\n use hb\n host_name h2\n address 127.0.0.1\n}\n"
-    "define host {\n use hb\n host_name h3\n address 127.0.0.3\n}\n"
-    "define service {\n use sb\n host_name h1\n service_description a\n _ROLE web\n}\n"
-    "define service {\n use sb\n host_name h1\n service_description b\n _ROLE db\n}\n"
-    "define service {\n use sb\n host_name h2\n service_description c\n}\n"
-    "define service {\n use sb\n host_name h3\n service_description d\n}\n"
-    "define service {\n use sb\n host_name h3\n service_description off\n"
-    " check_period never\n}\n";
-
-/* the generation a reload brings: "never" is gone, h1;a has no variable any more */
-static const char objects2_cfg[] =
-    "define command {\n command_name fake\n command_line fake $HOSTNAME$ $SERVICEDESC$\n}\n"
-    "define timeperiod {\n timeperiod_name always\n alias a\n monday 00:00-24:00\n}\n"
-    "define contact {\n contact_name c\n host_notification_period always\n"
-    " service_notification_period always\n host_notification_commands fake\n"
-    " service_notification_commands fake\n}\n"
-    "define host {\n host_name h1\n check_command fake\n max_check_attempts 1\n"
-    " contacts c\n}\n"
-    "define service {\n host_name h1\n service_description b\n check_command fake\n"
-    " max_check_attempts 1\n contacts c\n _ROLE db\n}\n"
-    "define service {\n host_name h1\n service_description a\n check_command fake\n"
-    " max_check_attempts 1\n contacts c\n}\n";
-
-static int
-fx_service_id(struct fx *f, const char *host, const char *desc)
-{
-	const struct obj_service *s = objects_find_service(f->gen.objs, host, desc);
-
-	assert_non_null(s);
-	return (int)s->id;
-}
-
-static int
-hook_run(void *arg, struct checker_run *run, int argc, char *const argv[], double timeout)
-{
-	struct fx *f = arg;
-	char out[64];
-	int rc;
-
-	(void)timeout;
-	if (strcmp(argv[0], "hfake") == 0) {
-		f->runs_host++;
-		rc = f->host_rc;
-	} else {
-		const struct obj_service *s;
-
-		assert_int_equal(argc, 3);
-		s = objects_find_service(f->gen.objs, argv[1], argv[2]);
-		assert_non_null(s);
-		f->runs_svc[s->id]++;
-		rc = f->rc[s->id];
-	}
-	if (f->hold) {
-		assert_true(f->npending < MAXRUNS);
-		f->pending[f->npending++] = run;
-		return 1;
-	}
-	snprintf(out, sizeof(out), "%s result %d\n", argv[0], rc);
-	checker_builtin_done(run, rc, out, strlen(out));
-	return 1;
-}
-
-static void
-hook_cancel(void *arg, struct checker_run *run)
-{
-	struct fx *f = arg;
-	int i;
-
-	for (i = 0; i < f->npending; i++)
-		if (f->pending[i] == run) {
-			f->pending[i] = f->pending[--f->npending];
-			f->cancelled++;
-			return;
-		}
-	fail_msg("cancel of a run the test does not hold");
-}
-
-static void
-hook_event(void *arg, enum checker_event ev, const struct obj_host *h, const struct obj_service *s,
-    const struct state_common *st, const struct sm_outcome *out, time_t t)
-{
-	struct fx *f = arg;
-
-	(void)t;
-	if (ev == CHECKER_EV_SERVICE_RESULT || ev == CHECKER_EV_HOST_RESULT) {
-		f->results++;
-		return;
-	}
-	/* the STATE and NOTIFY steps come with every result */
-	if (ev != CHECKER_EV_SERVICE_ALERT && ev != CHECKER_EV_HOST_ALERT) {
-		if (ev == CHECKER_EV_SERVICE_NOTIFY)
-			f->notify_problem_id = st->current_problem_id;
-		f->steps++;
-		return;
-	}
-	assert_true(f->nalerts < 32);
-	snprintf(f->alerts[f->nalerts++], sizeof(f->alerts[0]), "%s;%s;%d;%s;%d",
-	    h->name, s != NULL ? s->description : "-", st->current_state,
-	    state_type_name(out->alert_state_type), out->alert_attempt);
-}
-
-static void
-hook_warning(void *arg, time_t t, const char *text)
-{
-	struct fx *f = arg;
-
-	(void)t;
-	f->nwarnings++;
-	snprintf(f->warning, sizeof(f->warning), "%s", text);
-}
-
-static void
-hook_flapping(void *arg, time_t t, const struct obj_host *h, const struct obj_service *s,
-    const struct flap_outcome *fo)
-{
-	struct fx *f = arg;
-	const struct state_common *st;
-
-	(void)t, (void)h;
-	if (s == NULL || fo->edge != FLAP_EDGE_STARTED || f->c == NULL)
-		return;
-	st = &checker_svc_states(f->c)[s->id].c;
-	f->flap_state = st->current_state;
-	f->flap_attempt = st->current_attempt;
-}
-
-static struct checker *
-fx_checker(struct fx *f)
-{
-	struct checker_hooks hooks;
-
-	memset(&hooks, 0, sizeof(hooks));
-	hooks.arg = f;
-	hooks.run_builtin = hook_run;
-	hooks.cancel_builtin = hook_cancel;
-	hooks.event = hook_event;
-	hooks.warning = hook_warning;
-	hooks.flapping = hook_flapping;
-	return checker_new(f->loop, f->gen.objs, &f->gen.cfg, NULL, &hooks, 1000);
-}
-
-/* a checker started with its runs held pending (the gates' tests) */
-static void
-fx_start_held(struct fx *f)
-{
-	f->c = fx_checker(f);
-	checker_start(f->c);
-	f->hold = 1;
-}
-
-/* end every pending run with OK (one that starts meanwhile is ended too) */
-static void
-fx_end_all(struct fx *f)
-{
-	while (f->npending > 0)
-		checker_builtin_done(f->pending[--f->npending], 0, "OK\n", 3);
-}
-
-static int
-setup(void **state)
-{
-	struct fx *f = test_calloc(1, sizeof(*f));
-	char cfg[512];
-
-	snprintf(f->dir, sizeof(f->dir), "/tmp/test_checker.XXXXXX");
-	assert_non_null(mkdtemp(f->dir));
-	snprintf(cfg, sizeof(cfg), "cfg_file=%s/objects.cfg\ninterval_length=1\n"
-	    "check_result_path=%s\nmax_service_check_spread=1\nmax_host_check_spread=1\n"
-	    "log_service_retries=1\n",
-	    f->dir, f->dir);
-	write_file(f->dir, "nagios.cfg", cfg);
-	write_file(f->dir, "objects.cfg", objects_cfg);
-	snprintf(cfg, sizeof(cfg), "%s/nagios.cfg", f->dir);
-	f->d = diag_new(NULL);
-	assert_int_equal(config_read(cfg, NULL, f->d, NULL, &f->gen), CONFIG_OK);
-	f->loop = ev_loop_new(EVFLAG_AUTO);
-	*state = f;
-	return 0;
-}
-
-static int
-teardown(void **state)
-{
-	struct fx *f = *state;
-	char cmd[128];
-
-	checker_free(f->c, 1);
-	config_gen_free(&f->gen);
-	diag_free(f->d);
-	ev_loop_destroy(f->loop);
-	snprintf(cmd, sizeof(cmd), "%s/nagios.cfg", f->dir);
-	unlink(cmd);
-	snprintf(cmd, sizeof(cmd), "%s/objects.cfg", f->dir);
-	unlink(cmd);
-	rmdir(f->dir);
-	test_free(f);
-	return 0;
-}
-
-static void
-force(struct fx *f, const char *host, const char *desc)
-{
-	const struct obj_host *h = objects_find_host(f->gen.objs, host);
-	const struct obj_service *s = desc ? objects_find_service(f->gen.objs, host, desc) : NULL;
-
-	checker_check_now(f->c, h, s, 1);
-}
+#include "tests/unit/checker_fx.h"
 
 /* forced checks end at once: SOFT 1, SOFT 2, HARD 3, then the recovery */
 static void
@@ -439,26 +146,6 @@ t_host_gate(void **state)
 	assert_int_equal(f->runs_svc[fx_service_id(f, "h2", "c")], 1);
 	f->hold = 0;
 	fx_end_all(f);
-}
-
-static void
-stop_loop(struct ev_loop *loop, ev_timer *w, int revents)
-{
-	(void)w;
-	(void)revents;
-	ev_break(loop, EVBREAK_ALL);
-}
-
-/* run the fixture's loop for secs seconds */
-static void
-run_for(struct fx *f, double secs)
-{
-	ev_timer stop;
-
-	ev_timer_init(&stop, stop_loop, secs, 0);
-	ev_timer_start(f->loop, &stop);
-	ev_run(f->loop, 0);
-	ev_timer_stop(f->loop, &stop);
 }
 
 /*
@@ -736,55 +423,6 @@ t_not_run(void **state)
 	run_for(f, 1.2);
 	assert_true(f->runs_svc[b] >= 1);
 	assert_int_equal(f->runs_svc[a], 0);
-}
-
-/*
- * On-demand host checks go through Nagios's schedule_host_check: none for a
- * host whose active checks are off, even with a forced check of it pending
- * later (that event is kept, not run now); one for a host whose checks are
- * on, unless its last result is younger than cached_host_check_horizon.
- */
-static void
-t_ondemand_gates(void **state)
-{
-	struct fx *f = *state;
-	const struct obj_service *a = objects_find_service(f->gen.objs, "h1", "a");
-	const struct obj_service *c = objects_find_service(f->gen.objs, "h2", "c");
-	const struct obj_service *d = objects_find_service(f->gen.objs, "h3", "d");
-	const struct obj_host *h1 = a->host;
-	struct state_common *hs, *h3s;
-	time_t now = time(NULL);
-	int runs;
-
-	f->c = fx_checker(f);
-	hs = &checker_host_states(f->c)[h1->id].c;
-	hs->active_checks_enabled = 0;
-	h3s = &checker_host_states(f->c)[d->host->id].c;
-	h3s->check_period = objects_find_timeperiod(f->gen.objs, "never");
-	checker_start(f->c);
-	/* a host whose period has no valid time is not on the schedule; a check
-	 * asked for on demand waits there with Nagios's DEPENDENCY_CHECK option,
-	 * quietly (no "could not be rescheduled" warning) */
-	assert_int_equal(h3s->should_be_scheduled, 0);
-	runs = f->runs_host;
-	assert_int_equal(checker_passive_result(f->c, d->host, d, 2, "broken", now), 0);
-	assert_int_equal(f->runs_host, runs);
-	assert_int_equal(h3s->check_options, STATE_CKOPT_DEPENDENCY);
-	assert_true(h3s->next_check >= now && h3s->next_check <= now + 1);
-	assert_int_equal(f->nwarnings, 0);
-	checker_schedule(f->c, h1, NULL, now + 3600, 1);
-	runs = f->runs_host;
-	assert_int_equal(checker_passive_result(f->c, h1, a, 2, "broken", now), 0);
-	assert_int_equal(f->runs_host, runs);
-	assert_int_equal(hs->next_check, now + 3600);
-	assert_int_equal(hs->check_options, STATE_CKOPT_FORCED);
-	/* checks on, never checked: the host is checked now */
-	assert_int_equal(checker_passive_result(f->c, c->host, c, 2, "broken", now), 0);
-	assert_int_equal(f->runs_host, runs + 1);
-	/* checked a moment ago: the cached result stands */
-	assert_int_equal(checker_passive_result(f->c, c->host, c, 0, "fine", now), 0);
-	assert_int_equal(checker_passive_result(f->c, c->host, c, 2, "broken", now), 0);
-	assert_int_equal(f->runs_host, runs + 1);
 }
 
 /*
@@ -1131,24 +769,6 @@ t_orphaned_check(void **state)
 	fx_end_all(f);
 }
 
-/* a failing service whose host was not checked lately makes the host checked */
-static void
-t_on_demand_host(void **state)
-{
-	struct fx *f = *state;
-	int d = fx_service_id(f, "h3", "d");
-
-	f->c = fx_checker(f);
-	checker_start(f->c);
-	f->rc[d] = 2;
-	f->host_rc = 0;
-	force(f, "h3", "d");
-	assert_int_equal(f->runs_svc[d], 1);
-	assert_int_equal(f->runs_host, 1);
-	assert_int_equal(checker_host_states(f->c)[objects_find_host(f->gen.objs, "h3")->id]
-	    .c.has_been_checked, 1);
-}
-
 /* a new checker takes the states of the old one; the old one's checks in
  * flight are cancelled */
 static void
@@ -1476,7 +1096,6 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_retained_schedule, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_recovery_problem_id, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_not_run, setup, teardown),
-		cmocka_unit_test_setup_teardown(t_ondemand_gates, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_flap_start_attempt, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_host_gate, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_tick_rearm, setup, teardown),
@@ -1488,7 +1107,6 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_passive, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_file_result, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_orphaned_check, setup, teardown),
-		cmocka_unit_test_setup_teardown(t_on_demand_host, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_adopt_and_stop, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_period_override, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_adopt_overrides, setup, teardown),

@@ -1,0 +1,90 @@
+/*
+ * test_checker_ondemand: the checker's on-demand host checks, those another
+ * result asks for (Nagios's schedule_host_check from a service's or a
+ * host's result), on the fixture of test_checker.c (checker_fx.h).
+ *
+ * Covered: the gates (active checks off, a forced check pending, the
+ * cached_host_check_horizon), a failing service that makes its host
+ * checked.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "tests/unit/checker_fx.h"
+
+/*
+ * On-demand host checks go through Nagios's schedule_host_check: none for a
+ * host whose active checks are off, even with a forced check of it pending
+ * later (that event is kept, not run now); one for a host whose checks are
+ * on, unless its last result is younger than cached_host_check_horizon.
+ */
+static void
+t_ondemand_gates(void **state)
+{
+	struct fx *f = *state;
+	const struct obj_service *a = objects_find_service(f->gen.objs, "h1", "a");
+	const struct obj_service *c = objects_find_service(f->gen.objs, "h2", "c");
+	const struct obj_service *d = objects_find_service(f->gen.objs, "h3", "d");
+	const struct obj_host *h1 = a->host;
+	struct state_common *hs, *h3s;
+	time_t now = time(NULL);
+	int runs;
+
+	f->c = fx_checker(f);
+	hs = &checker_host_states(f->c)[h1->id].c;
+	hs->active_checks_enabled = 0;
+	h3s = &checker_host_states(f->c)[d->host->id].c;
+	h3s->check_period = objects_find_timeperiod(f->gen.objs, "never");
+	checker_start(f->c);
+	/* a host whose period has no valid time is not on the schedule; a check
+	 * asked for on demand waits there with Nagios's DEPENDENCY_CHECK option,
+	 * quietly (no "could not be rescheduled" warning) */
+	assert_int_equal(h3s->should_be_scheduled, 0);
+	runs = f->runs_host;
+	assert_int_equal(checker_passive_result(f->c, d->host, d, 2, "broken", now), 0);
+	assert_int_equal(f->runs_host, runs);
+	assert_int_equal(h3s->check_options, STATE_CKOPT_DEPENDENCY);
+	assert_true(h3s->next_check >= now && h3s->next_check <= now + 1);
+	assert_int_equal(f->nwarnings, 0);
+	checker_schedule(f->c, h1, NULL, now + 3600, 1);
+	runs = f->runs_host;
+	assert_int_equal(checker_passive_result(f->c, h1, a, 2, "broken", now), 0);
+	assert_int_equal(f->runs_host, runs);
+	assert_int_equal(hs->next_check, now + 3600);
+	assert_int_equal(hs->check_options, STATE_CKOPT_FORCED);
+	/* checks on, never checked: the host is checked now */
+	assert_int_equal(checker_passive_result(f->c, c->host, c, 2, "broken", now), 0);
+	assert_int_equal(f->runs_host, runs + 1);
+	/* checked a moment ago: the cached result stands */
+	assert_int_equal(checker_passive_result(f->c, c->host, c, 0, "fine", now), 0);
+	assert_int_equal(checker_passive_result(f->c, c->host, c, 2, "broken", now), 0);
+	assert_int_equal(f->runs_host, runs + 1);
+}
+
+/* a failing service whose host was not checked lately makes the host checked */
+static void
+t_on_demand_host(void **state)
+{
+	struct fx *f = *state;
+	int d = fx_service_id(f, "h3", "d");
+
+	f->c = fx_checker(f);
+	checker_start(f->c);
+	f->rc[d] = 2;
+	f->host_rc = 0;
+	force(f, "h3", "d");
+	assert_int_equal(f->runs_svc[d], 1);
+	assert_int_equal(f->runs_host, 1);
+	assert_int_equal(checker_host_states(f->c)[objects_find_host(f->gen.objs, "h3")->id]
+	    .c.has_been_checked, 1);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(t_ondemand_gates, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_on_demand_host, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
