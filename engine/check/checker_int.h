@@ -42,6 +42,8 @@ struct chk_ent {
 	uint8_t adopted;         /* its state came from the previous generation */
 	uint8_t freshening;      /* a freshness check was forced; cleared by a result */
 	uint8_t ondemand;        /* the check in flight was asked for by another result */
+	uint8_t refused;         /* an on-demand check was asked for while this one ran */
+	time_t put_off;          /* where that request was put off to (0: nowhere) */
 };
 
 /* one check in flight */

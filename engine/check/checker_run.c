@@ -238,6 +238,64 @@ chk_count(struct checker *c, enum checkstats_kind k, double now)
 }
 
 /*
+ * An on-demand check of a host whose own check is running.  Nagios's
+ * schedule_host_check queues it for now with its options; the event fires
+ * at once, run_async_host_check refuses it (the check is "already being
+ * executed") and run_scheduled_host_check puts it off a check interval
+ * (300 s without one) into the check period, options kept, when the host
+ * is to be scheduled at all.  The result of the check in flight then moves
+ * that event only earlier (chk_refused_settle).
+ */
+static void
+chk_ondemand_refused(struct checker *c, struct chk_ent *e, int opts, double now)
+{
+	struct state_common *st = chk_state(c, e);
+	const struct obj_timeperiod *tp = chk_check_period(c, e);
+	time_t at = (time_t)now, valid;
+
+	e->refused = 1;
+	st->next_check = at;
+	st->check_options = opts;
+	if (!st->should_be_scheduled)
+		return;
+	at += st->check_interval <= 0 ? 300
+	                              : (time_t)(st->check_interval * c->cfg->interval_length);
+	if (tp != NULL && !timeperiod_contains(tp, at) &&
+	    (valid = timeperiod_next(tp, at)) != (time_t)-1)
+		at = valid;
+	st->next_check = at;
+	e->put_off = at;
+}
+
+/*
+ * After the result of a check that refused an on-demand one: the result's
+ * own next check (at, when resched) replaces the put-off event only when it
+ * is earlier, as schedule_host_check keeps the earlier of two unforced
+ * events; the event kept keeps its options.  Without a put-off event the
+ * options of the refused request stay until a reschedule replaces them.
+ */
+static void
+chk_refused_settle(struct checker *c, struct chk_ent *e, int resched, time_t at)
+{
+	struct state_common *st = chk_state(c, e);
+	time_t put_off = e->put_off;
+	int keep;
+
+	e->refused = 0;
+	e->put_off = 0;
+	if (put_off != 0 && (!resched || at >= put_off)) {
+		keep = st->should_be_scheduled;
+		chk_schedule_tick(c, e, chk_time_tick(c, (double)put_off));
+		st->should_be_scheduled = keep;
+		st->next_check = put_off;
+		e->at = put_off;
+		return;
+	}
+	if (resched)
+		st->check_options = 0;
+}
+
+/*
  * A host check another result asked for (Nagios's on-demand checks, which
  * go through schedule_host_check): nothing when the host's active checks
  * are off, nor when a forced check of it is pending (Nagios keeps that
@@ -247,15 +305,21 @@ chk_count(struct checker *c, enum checkstats_kind k, double now)
 static void
 chk_ondemand(struct checker *c, struct chk_ent *e, int dependency, double now)
 {
+	int opts = dependency ? STATE_CKOPT_DEPENDENCY : 0;
+
 	if (!chk_state(c, e)->active_checks_enabled || e->forced)
 		return;
 	if (dependency && sm_host_cache_fresh(&c->hs[e->id], c->cfg, (time_t)now))
 		return;
-	if (!e->queued && !e->running) {
+	if (e->running) {
+		chk_ondemand_refused(c, e, opts, now);
+		return;
+	}
+	if (!e->queued) {
 		e->ondemand = 1;
 		/* the event schedule_host_check makes: now, with its options */
 		chk_state(c, e)->next_check = (time_t)now;
-		chk_state(c, e)->check_options = dependency ? STATE_CKOPT_DEPENDENCY : 0;
+		chk_state(c, e)->check_options = opts;
 	}
 	chk_check_soon(c, e);
 }
@@ -412,6 +476,8 @@ chk_finish(struct checker_run *r, enum check_origin origin, int wait_status, con
 			c->hooks.check_warning(c->hooks.arg, (time_t)now, CHECK_WARN_LOST,
 			    e->is_host ? &c->objs->hosts[e->id] : c->objs->services[e->id].host,
 			    e->is_host ? NULL : &c->objs->services[e->id], 0, -1);
+		e->refused = 0;
+		e->put_off = 0;
 		chk_reschedule(c, e, chk_time_tick(c, now), 1.0);
 		free(r);
 		return;
@@ -453,11 +519,16 @@ chk_finish(struct checker_run *r, enum check_origin origin, int wait_status, con
 			delay = (double)next - (double)start->tv_sec;
 			chk_reschedule(c, e, r->start_tick, delay);
 		} else {
+			next = so.next_check;
 			delay = (double)so.next_check - (double)start->tv_sec;
 			chk_schedule_interval(c, e, r->start_tick, delay);
 		}
+		if (e->refused)
+			chk_refused_settle(c, e, 1, next);
 	} else {
 		st->should_be_scheduled = 0;
+		if (e->refused)
+			chk_refused_settle(c, e, 0, 0);
 	}
 	check_result_clear(&cr);
 	free(r);
@@ -557,6 +628,8 @@ chk_detach_run(struct checker *c, struct checker_run *r)
 	if (r->e != NULL) {
 		r->e->running = 0;
 		r->e->run = NULL;
+		r->e->refused = 0;
+		r->e->put_off = 0;
 		chk_state(c, r->e)->is_executing = 0;
 		runq_done(c->runq, r->key);
 	}

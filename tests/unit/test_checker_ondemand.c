@@ -5,7 +5,8 @@
  *
  * Covered: the gates (active checks off, a forced check pending, the
  * cached_host_check_horizon), a failing service that makes its host
- * checked.
+ * checked, and a request that comes while the host's check runs (put
+ * off, then kept or replaced by that check's result).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -78,12 +79,82 @@ t_on_demand_host(void **state)
 	    .c.has_been_checked, 1);
 }
 
+/* hold until a little after a second begins, so what follows stays within
+ * that second; the loop's clock, which the checker reads, is brought to now */
+static void
+start_of_second(struct fx *f)
+{
+	struct timespec ts;
+
+	for (;;) {
+		clock_gettime(CLOCK_REALTIME, &ts);
+		if (ts.tv_nsec < 200000000L)
+			break;
+		usleep(20000);
+	}
+	ev_now_update(f->loop);
+}
+
+/*
+ * A host check asked for on demand while the host's own check runs (a
+ * failing service's, here): Nagios's event for it is refused ("already
+ * being executed") and put off a check interval with the DEPENDENCY_CHECK
+ * option; the running check's result reschedules the host an interval
+ * after its start, which replaces the put-off event only when earlier.
+ * Within one second the two times are equal and the put-off event, with
+ * its option, stays; a second later the result's own schedule replaces it.
+ */
+static void
+t_ondemand_while_running(void **state)
+{
+	struct fx *f = *state;
+	const struct obj_service *d = objects_find_service(f->gen.objs, "h3", "d");
+	const struct obj_host *h3 = d->host;
+	struct state_common *hs;
+	time_t now;
+	int runs;
+
+	/* no cached host results: each failure asks for the host */
+	f->gen.cfg.cached_host_check_horizon = 0;
+	fx_start_held(f);
+	hs = &checker_host_states(f->c)[h3->id].c;
+	start_of_second(f);
+	now = time(NULL);
+	force(f, "h3", NULL);
+	runs = f->runs_host;
+	assert_int_equal(f->npending, 1);
+	assert_int_equal(checker_passive_result(f->c, h3, d, 2, "broken", now), 0);
+	assert_int_equal(f->runs_host, runs);
+	assert_int_equal(hs->check_options, STATE_CKOPT_DEPENDENCY);
+	assert_int_equal(hs->next_check, now + 60);
+	checker_builtin_done(f->pending[--f->npending], 0, "UP\n", 3);
+	assert_int_equal(f->runs_host, runs);
+	assert_int_equal(hs->check_options, STATE_CKOPT_DEPENDENCY);
+	assert_int_equal(hs->next_check, now + 60);
+	assert_true(wheel_is_scheduled(&f->c->hent[h3->id].we));
+
+	/* asked for a second after the check started: the result's time wins */
+	force(f, "h3", NULL);
+	assert_int_equal(f->npending, 1);
+	assert_int_equal(hs->check_options, 0);
+	now = time(NULL);
+	usleep(1100000);
+	ev_now_update(f->loop);
+	assert_int_equal(checker_passive_result(f->c, h3, d, 0, "fine", time(NULL)), 0);
+	assert_int_equal(checker_passive_result(f->c, h3, d, 2, "broken", time(NULL)), 0);
+	assert_int_equal(hs->check_options, STATE_CKOPT_DEPENDENCY);
+	checker_builtin_done(f->pending[--f->npending], 0, "UP\n", 3);
+	assert_int_equal(hs->check_options, 0);
+	assert_true(hs->next_check >= now + 60 && hs->next_check <= now + 61);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(t_ondemand_gates, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_on_demand_host, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_ondemand_while_running, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
