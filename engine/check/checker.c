@@ -741,7 +741,11 @@ checker_schedule(struct checker *c, const struct obj_host *h, const struct obj_s
 		return;
 	if (!forced && !chk_state(c, e)->active_checks_enabled)
 		return;
-	if (e->queued || e->running) {
+	if (e->running) {
+		chk_pend(c, e, when, forced ? STATE_CKOPT_FORCED : 0, ev_now(c->loop));
+		return;
+	}
+	if (e->queued) {
 		if (forced)
 			e->forced = 1;
 		return;

@@ -42,8 +42,10 @@ struct chk_ent {
 	uint8_t adopted;         /* its state came from the previous generation */
 	uint8_t freshening;      /* a freshness check was forced; cleared by a result */
 	uint8_t ondemand;        /* the check in flight was asked for by another result */
-	uint8_t refused;         /* an on-demand check was asked for while this one ran */
-	time_t put_off;          /* where that request was put off to (0: nowhere) */
+	/* the check Nagios has scheduled while this one runs (chk_pend) */
+	uint8_t pend;            /* there is one */
+	uint8_t pend_forced;     /* it is forced */
+	time_t pend_at;          /* its time */
 };
 
 /* one check in flight */
@@ -167,6 +169,8 @@ void chk_freshness_stop(struct checker *c);
 
 /* checker_run.c */
 void chk_run(struct checker *c, struct chk_ent *e, double now);
+/* a check scheduled for when, with STATE_CKOPT_ opts, while the object's check runs */
+void chk_pend(struct checker *c, struct chk_ent *e, time_t when, int opts, double now);
 void chk_cancel_runs(struct checker *c);
 /*
  * Detach run r from its object, which is free to run again: a builtin

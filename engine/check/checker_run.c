@@ -238,61 +238,98 @@ chk_count(struct checker *c, enum checkstats_kind k, double now)
 }
 
 /*
- * An on-demand check of a host whose own check is running.  Nagios's
- * schedule_host_check queues it for now with its options; the event fires
- * at once, run_async_host_check refuses it (the check is "already being
- * executed") and run_scheduled_host_check puts it off a check interval
- * (300 s without one) into the check period, options kept, when the host
- * is to be scheduled at all.  The result of the check in flight then moves
- * that event only earlier (chk_refused_settle).
+ * A host's unforced check due while its own check runs: Nagios's
+ * run_async_host_check refuses it (the check is "already being executed")
+ * and run_scheduled_host_check puts it off a check interval (300 s without
+ * one) into the check period, options kept, when the host is to be
+ * scheduled at all; else the event is gone.
  */
 static void
-chk_ondemand_refused(struct checker *c, struct chk_ent *e, int opts, double now)
+chk_put_off(struct checker *c, struct chk_ent *e, double now)
 {
 	struct state_common *st = chk_state(c, e);
 	const struct obj_timeperiod *tp = chk_check_period(c, e);
 	time_t at = (time_t)now, valid;
 
-	e->refused = 1;
-	st->next_check = at;
-	st->check_options = opts;
-	if (!st->should_be_scheduled)
+	if (!st->should_be_scheduled) {
+		e->pend = 0;
 		return;
+	}
 	at += st->check_interval <= 0 ? 300
 	                              : (time_t)(st->check_interval * c->cfg->interval_length);
 	if (tp != NULL && !timeperiod_contains(tp, at) &&
 	    (valid = timeperiod_next(tp, at)) != (time_t)-1)
 		at = valid;
 	st->next_check = at;
-	e->put_off = at;
+	e->pend_at = at;
 }
 
 /*
- * After the result of a check that refused an on-demand one: the result's
- * own next check (at, when resched) replaces the put-off event only when it
- * is earlier, as schedule_host_check keeps the earlier of two unforced
- * events; the event kept keeps its options.  Without a put-off event the
- * options of the refused request stay until a reschedule replaces them.
+ * schedule_host_check or schedule_service_check while the object's check
+ * runs.  Nagios has no event for the object then (the one that started
+ * the check is spent), so the request becomes its event, and a later one
+ * replaces that by the usual rule: an unforced request only brings an
+ * unforced event earlier, a forced one replaces an unforced event, or a
+ * forced one when earlier.  The event is remembered here and judged
+ * against the running check's own reschedule when its result comes
+ * (chk_pend_settle).  A host's unforced event due at once is refused at
+ * once (chk_put_off).  A service's due at once would run beside the
+ * running check in Nagios (run_async_service_check has no such refusal);
+ * here it runs right after it.
  */
-static void
-chk_refused_settle(struct checker *c, struct chk_ent *e, int resched, time_t at)
+void
+chk_pend(struct checker *c, struct chk_ent *e, time_t when, int opts, double now)
 {
 	struct state_common *st = chk_state(c, e);
-	time_t put_off = e->put_off;
+	int forced = (opts & STATE_CKOPT_FORCED) != 0;
+	int replace;
+
+	if (e->pend) {
+		replace = e->pend_forced ? forced && when < e->pend_at
+		                         : forced || when < e->pend_at;
+		if (!replace) {
+			st->next_check = e->pend_at;
+			return;
+		}
+	}
+	e->pend = 1;
+	e->pend_forced = (uint8_t)forced;
+	e->pend_at = when;
+	st->next_check = when;
+	st->check_options = opts;
+	if (e->is_host && !forced && when <= (time_t)now)
+		chk_put_off(c, e, now);
+}
+
+/*
+ * The result of a running check is in: its own next check (at, when
+ * resched) is scheduled unforced, as handle_async_*_check_result does, and
+ * so replaces the event scheduled meanwhile only when that is unforced and
+ * later.  The event kept keeps its time and options.  Otherwise the
+ * result's schedule has no options.
+ */
+static void
+chk_pend_settle(struct checker *c, struct chk_ent *e, int resched, time_t at)
+{
+	struct state_common *st = chk_state(c, e);
+	uint64_t tick, soonest = chk_now_tick(c) + 1;
 	int keep;
 
-	e->refused = 0;
-	e->put_off = 0;
-	if (put_off != 0 && (!resched || at >= put_off)) {
-		keep = st->should_be_scheduled;
-		chk_schedule_tick(c, e, chk_time_tick(c, (double)put_off));
-		st->should_be_scheduled = keep;
-		st->next_check = put_off;
-		e->at = put_off;
+	if (!e->pend || (resched && !e->pend_forced && at < e->pend_at)) {
+		e->pend = 0;
+		if (resched)
+			st->check_options = 0;
 		return;
 	}
-	if (resched)
-		st->check_options = 0;
+	e->pend = 0;
+	keep = st->should_be_scheduled;
+	tick = chk_time_tick(c, (double)e->pend_at);
+	chk_schedule_tick(c, e, tick > soonest ? tick : soonest);
+	st->should_be_scheduled = keep;
+	st->next_check = e->pend_at;
+	e->at = e->pend_at;
+	if (e->pend_forced)
+		e->forced = 1;
 }
 
 /*
@@ -312,7 +349,7 @@ chk_ondemand(struct checker *c, struct chk_ent *e, int dependency, double now)
 	if (dependency && sm_host_cache_fresh(&c->hs[e->id], c->cfg, (time_t)now))
 		return;
 	if (e->running) {
-		chk_ondemand_refused(c, e, opts, now);
+		chk_pend(c, e, (time_t)now, opts, now);
 		return;
 	}
 	if (!e->queued) {
@@ -476,8 +513,7 @@ chk_finish(struct checker_run *r, enum check_origin origin, int wait_status, con
 			c->hooks.check_warning(c->hooks.arg, (time_t)now, CHECK_WARN_LOST,
 			    e->is_host ? &c->objs->hosts[e->id] : c->objs->services[e->id].host,
 			    e->is_host ? NULL : &c->objs->services[e->id], 0, -1);
-		e->refused = 0;
-		e->put_off = 0;
+		e->pend = 0;
 		chk_reschedule(c, e, chk_time_tick(c, now), 1.0);
 		free(r);
 		return;
@@ -523,12 +559,10 @@ chk_finish(struct checker_run *r, enum check_origin origin, int wait_status, con
 			delay = (double)so.next_check - (double)start->tv_sec;
 			chk_schedule_interval(c, e, r->start_tick, delay);
 		}
-		if (e->refused)
-			chk_refused_settle(c, e, 1, next);
+		chk_pend_settle(c, e, 1, next);
 	} else {
 		st->should_be_scheduled = 0;
-		if (e->refused)
-			chk_refused_settle(c, e, 0, 0);
+		chk_pend_settle(c, e, 0, 0);
 	}
 	check_result_clear(&cr);
 	free(r);
@@ -628,8 +662,7 @@ chk_detach_run(struct checker *c, struct checker_run *r)
 	if (r->e != NULL) {
 		r->e->running = 0;
 		r->e->run = NULL;
-		r->e->refused = 0;
-		r->e->put_off = 0;
+		r->e->pend = 0;
 		chk_state(c, r->e)->is_executing = 0;
 		runq_done(c->runq, r->key);
 	}

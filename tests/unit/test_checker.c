@@ -321,6 +321,46 @@ t_kept_check_time(void **state)
 }
 
 /*
+ * A check scheduled while the object's check runs (Nagios has no event for
+ * it then, so the request becomes one): the running check's result, which
+ * reschedules unforced, keeps a forced check scheduled meanwhile, time and
+ * option, and replaces an unforced one that is later than its own.
+ */
+static void
+t_scheduled_while_running(void **state)
+{
+	struct fx *f = *state;
+	int a = fx_service_id(f, "h1", "a");
+	const struct obj_service *s = &f->gen.objs->services[a];
+	struct state_common *st;
+	time_t now;
+
+	fx_start_held(f);
+	st = &checker_svc_states(f->c)[a].c;
+	force(f, "h1", "a");
+	assert_int_equal(f->npending, 1);
+	now = time(NULL);
+	checker_schedule(f->c, s->host, s, now + 3600, 1);
+	assert_int_equal(st->next_check, now + 3600);
+	assert_int_equal(st->check_options, STATE_CKOPT_FORCED);
+	fx_end_all(f);
+	assert_int_equal(st->next_check, now + 3600);
+	assert_int_equal(st->check_options, STATE_CKOPT_FORCED);
+	assert_int_equal(f->c->sent[a].forced, 1);
+	assert_true(f->c->sent[a].we.due >= chk_time_tick(f->c, (double)now + 3599));
+
+	/* an unforced request later than the result's own check: replaced */
+	force(f, "h1", "a");
+	assert_int_equal(f->npending, 1);
+	now = time(NULL);
+	checker_schedule(f->c, s->host, s, now + 3600, 0);
+	assert_int_equal(st->next_check, now + 3600);
+	fx_end_all(f);
+	assert_int_equal(st->check_options, 0);
+	assert_true(st->next_check <= time(NULL) + 2);
+}
+
+/*
  * The schedule retention gives at start-up (use_retained_scheduling_info),
  * as Nagios's init_timing_loop takes it: a host's next_check when ahead; a
  * service's when less than a check window ahead, else the service is
@@ -1093,6 +1133,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_check_options, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_passive_reschedules, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_kept_check_time, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_scheduled_while_running, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_retained_schedule, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_recovery_problem_id, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_not_run, setup, teardown),
