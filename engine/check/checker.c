@@ -654,6 +654,10 @@ chk_start(struct checker *c, struct chk_ent *e)
 			chk_state(c, e)->should_be_scheduled = 0;
 		return;
 	}
+	if (chk_cached_refusal(c, e, tnow)) {
+		runq_done(c->runq, chk_key(c, e));
+		return;
+	}
 	if (!e->forced && tp != NULL && !timeperiod_contains(tp, tnow)) {
 		time_t next = timeperiod_next(tp, tnow);
 

@@ -147,6 +147,9 @@ const struct obj_cmdref *chk_command(const struct checker *c, const struct chk_e
 double chk_window(const struct checker *c, const struct state_common *st);
 /* the interval a refused check is put off by (a host without one: 300 s) */
 double chk_viability_interval(const struct checker *c, const struct chk_ent *e);
+/* a host's unforced check within cached_host_check_horizon of its last one:
+ * refused and moved on (1), or 0 */
+int chk_cached_refusal(struct checker *c, struct chk_ent *e, time_t now);
 /* execution dependencies, parents, host_down_disable_service_checks: 1 when
  * the check must not run (the *_skip_check_*_status state applied) */
 int chk_depends_block(struct checker *c, struct chk_ent *e, time_t now);

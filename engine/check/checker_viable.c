@@ -16,6 +16,7 @@
 #include "compat/config/maincfg.h"
 #include "engine/check/checker_int.h"
 #include "engine/check/depend.h"
+#include "engine/check/statemachine.h"
 #include "engine/objects/objects.h"
 #include "engine/time/timeperiod.h"
 
@@ -38,6 +39,39 @@ chk_viability_interval(const struct checker *c, const struct chk_ent *e)
 	if (e->is_host && iv <= 0)
 		iv = 300;
 	return iv;
+}
+
+/*
+ * A host's unforced check that falls due within cached_host_check_horizon
+ * of its last check: Nagios's run_async_host_check refuses it (the last
+ * result is recent enough) and run_scheduled_host_check moves it a check
+ * interval on (300 s without one) into the check period, options kept,
+ * when the host is to be scheduled; when it is not (its last result was
+ * passive, say), the check is dropped and the host waits for something
+ * else to schedule it.  Returns 1 when the check is refused.
+ */
+int
+chk_cached_refusal(struct checker *c, struct chk_ent *e, time_t now)
+{
+	struct state_common *st = chk_state(c, e);
+	const struct obj_timeperiod *tp;
+	time_t at, valid;
+
+	if (!e->is_host || e->forced || !sm_host_cache_fresh(&c->hs[e->id], c->cfg, now))
+		return 0;
+	if (!st->should_be_scheduled)
+		return 1;
+	at = now + (st->check_interval <= 0
+	                ? 300
+	                : (time_t)(st->check_interval * c->cfg->interval_length));
+	tp = chk_check_period(c, e);
+	if (tp != NULL && !timeperiod_contains(tp, at) &&
+	    (valid = timeperiod_next(tp, at)) != (time_t)-1)
+		at = valid;
+	chk_schedule_tick(c, e, chk_time_tick(c, (double)at));
+	st->next_check = at;
+	e->at = at;
+	return 1;
 }
 
 /*

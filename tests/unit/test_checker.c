@@ -361,6 +361,42 @@ t_scheduled_while_running(void **state)
 }
 
 /*
+ * A host's unforced check due within cached_host_check_horizon (15 s) of
+ * its last check is refused and moved a check interval on (60 s here);
+ * after a passive result (the host not to be scheduled) it is dropped; a
+ * forced one runs.
+ */
+static void
+t_cached_host_refused(void **state)
+{
+	struct fx *f = *state;
+	const struct obj_host *h3 = objects_find_host(f->gen.objs, "h3");
+	struct state_common *hs;
+	time_t now;
+	int runs;
+
+	f->c = fx_checker(f);
+	checker_start(f->c);
+	hs = &checker_host_states(f->c)[h3->id].c;
+	force(f, "h3", NULL);
+	runs = f->runs_host;
+	now = time(NULL);
+	checker_schedule(f->c, h3, NULL, now, 0);
+	assert_int_equal(f->runs_host, runs);
+	assert_true(hs->next_check >= now + 60 && hs->next_check <= now + 61);
+	assert_true(wheel_is_scheduled(&f->c->hent[h3->id].we));
+
+	assert_int_equal(checker_passive_result(f->c, h3, NULL, 0, "UP", now), 0);
+	assert_int_equal(hs->should_be_scheduled, 0);
+	checker_schedule(f->c, h3, NULL, now, 0);
+	assert_int_equal(f->runs_host, runs);
+	assert_false(wheel_is_scheduled(&f->c->hent[h3->id].we));
+
+	checker_schedule(f->c, h3, NULL, now, 1);
+	assert_int_equal(f->runs_host, runs + 1);
+}
+
+/*
  * The schedule retention gives at start-up (use_retained_scheduling_info),
  * as Nagios's init_timing_loop takes it: a host's next_check when ahead; a
  * service's when less than a check window ahead, else the service is
@@ -1134,6 +1170,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_passive_reschedules, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_kept_check_time, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_scheduled_while_running, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_cached_host_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_retained_schedule, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_recovery_problem_id, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_not_run, setup, teardown),
