@@ -134,10 +134,10 @@ t_ondemand_while_running(void **state)
 	assert_true(wheel_is_scheduled(&f->c->hent[h3->id].we));
 
 	/* asked for a second after the check started: the result's time wins */
+	now = time(NULL);
 	force(f, "h3", NULL);
 	assert_int_equal(f->npending, 1);
 	assert_int_equal(hs->check_options, 0);
-	now = time(NULL);
 	usleep(1100000);
 	ev_now_update(f->loop);
 	assert_int_equal(checker_passive_result(f->c, h3, d, 0, "fine", time(NULL)), 0);
