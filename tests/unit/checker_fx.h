@@ -1,5 +1,5 @@
 /*
- * checker_fx: the fixture test_checker.c and test_checker_ondemand.c share:
+ * checker_fx: the fixture the checker's test files share:
  * a configuration read through the loader, a checker on a real libev loop
  * whose builtin hook stands in for plugins (the test decides each check's
  * exit code and output, and whether it ends at once or is held pending),
@@ -259,8 +259,9 @@ fx_end_all(struct fx *f)
 		checker_builtin_done(f->pending[--f->npending], 0, "OK\n", 3);
 }
 
+/* a fixture on these objects: the configuration read, no checker yet */
 FX_FN int
-setup(void **state)
+fx_setup_objects(void **state, const char *objects)
 {
 	struct fx *f = test_calloc(1, sizeof(*f));
 	char cfg[512];
@@ -272,13 +273,19 @@ setup(void **state)
 	    "log_service_retries=1\n",
 	    f->dir, f->dir);
 	write_file(f->dir, "nagios.cfg", cfg);
-	write_file(f->dir, "objects.cfg", objects_cfg);
+	write_file(f->dir, "objects.cfg", objects);
 	snprintf(cfg, sizeof(cfg), "%s/nagios.cfg", f->dir);
 	f->d = diag_new(NULL);
 	assert_int_equal(config_read(cfg, NULL, f->d, NULL, &f->gen), CONFIG_OK);
 	f->loop = ev_loop_new(EVFLAG_AUTO);
 	*state = f;
 	return 0;
+}
+
+FX_FN int
+setup(void **state)
+{
+	return fx_setup_objects(state, objects_cfg);
 }
 
 FX_FN int

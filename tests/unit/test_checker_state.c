@@ -19,49 +19,21 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
-
-#include <ev.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include <unistd.h>
-
-#include "compat/config/config.h"
-#include "compat/config/diag.h"
-#include "engine/check/checker.h"
-#include "engine/objects/objects.h"
-#include "engine/objects/state.h"
+#include "checker_fx.h"
 
 #define T_SET 1234567 /* what the STATE step writes into the times */
 
-struct fx {
-	char dir[64];
-	struct config_gen gen;
-	struct diag *d;
-	struct ev_loop *loop;
-	struct checker *c;
-	/* what the NOTIFY step saw */
+/* what the NOTIFY step saw (the fixture's arg) */
+struct seen {
 	int notified;
 	time_t next_at_notify;
 	time_t last_at_notify;
 	int no_more_at_notify;
 };
 
-static const char objects_cfg[] =
+static const char state_objects_cfg[] =
     "define command {\n command_name fake\n command_line fake\n}\n"
-    "define timeperiod {\n timeperiod_name always\n alias a\n"
-    " sunday 00:00-24:00\n monday 00:00-24:00\n tuesday 00:00-24:00\n"
-    " wednesday 00:00-24:00\n thursday 00:00-24:00\n friday 00:00-24:00\n"
-    " saturday 00:00-24:00\n}\n"
-    "define contact {\n contact_name c\n host_notification_period always\n"
-    " service_notification_period always\n host_notification_commands fake\n"
-    " service_notification_commands fake\n}\n"
+    FX_ALWAYS_AND_CONTACT
     "define host {\n host_name h\n address 127.0.0.1\n check_command fake\n"
     " max_check_attempts 1\n check_interval 600\n check_period always\n contacts c\n"
     " notification_period always\n active_checks_enabled 0\n}\n"
@@ -69,19 +41,6 @@ static const char objects_cfg[] =
     " max_check_attempts 2\n check_interval 600\n retry_interval 600\n"
     " check_period always\n contacts c\n notification_period always\n"
     " active_checks_enabled 0\n}\n";
-
-static void
-write_file(const char *dir, const char *name, const char *text)
-{
-	char path[256];
-	FILE *fp;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	fp = fopen(path, "w");
-	assert_non_null(fp);
-	fputs(text, fp);
-	fclose(fp);
-}
 
 static struct state_common *
 fx_state(struct fx *f, const struct obj_host *h, const struct obj_service *s)
@@ -93,10 +52,12 @@ fx_state(struct fx *f, const struct obj_host *h, const struct obj_service *s)
 /* the STATE step stands for a flexible downtime starting and its refused
  * notification writing the times; the NOTIFY step records them */
 static void
-hook_event(void *arg, enum checker_event ev, const struct obj_host *h, const struct obj_service *s,
-    const struct state_common *st, const struct sm_outcome *out, time_t t)
+state_hook_event(void *arg, enum checker_event ev, const struct obj_host *h,
+    const struct obj_service *s, const struct state_common *st, const struct sm_outcome *out,
+    time_t t)
 {
 	struct fx *f = arg;
+	struct seen *seen = f->arg;
 	struct state_common *c = fx_state(f, h, s);
 
 	(void)st, (void)out, (void)t;
@@ -105,64 +66,47 @@ hook_event(void *arg, enum checker_event ev, const struct obj_host *h, const str
 		c->next_notification = T_SET;
 		c->no_more_notifications = 1;
 	} else if (ev == CHECKER_EV_SERVICE_NOTIFY || ev == CHECKER_EV_HOST_NOTIFY) {
-		f->notified++;
-		f->last_at_notify = c->last_notification;
-		f->next_at_notify = c->next_notification;
-		f->no_more_at_notify = c->no_more_notifications;
+		seen->notified++;
+		seen->last_at_notify = c->last_notification;
+		seen->next_at_notify = c->next_notification;
+		seen->no_more_at_notify = c->no_more_notifications;
 	}
 }
 
 static int
-setup(void **state)
+state_setup(void **state)
 {
-	struct fx *f = test_calloc(1, sizeof(*f));
 	struct checker_hooks hooks;
-	char cfg[512];
+	struct fx *f;
 
-	snprintf(f->dir, sizeof(f->dir), "/tmp/test_checker_state.XXXXXX");
-	assert_non_null(mkdtemp(f->dir));
-	snprintf(cfg, sizeof(cfg), "cfg_file=%s/objects.cfg\ninterval_length=1\n"
-	    "check_result_path=%s\n", f->dir, f->dir);
-	write_file(f->dir, "nagios.cfg", cfg);
-	write_file(f->dir, "objects.cfg", objects_cfg);
-	snprintf(cfg, sizeof(cfg), "%s/nagios.cfg", f->dir);
-	f->d = diag_new(NULL);
-	assert_int_equal(config_read(cfg, NULL, f->d, NULL, &f->gen), CONFIG_OK);
-	f->loop = ev_loop_new(EVFLAG_AUTO);
+	fx_setup_objects(state, state_objects_cfg);
+	f = *state;
+	f->arg = test_calloc(1, sizeof(struct seen));
 	memset(&hooks, 0, sizeof(hooks));
 	hooks.arg = f;
-	hooks.event = hook_event;
+	hooks.event = state_hook_event;
 	f->c = checker_new(f->loop, f->gen.objs, &f->gen.cfg, NULL, &hooks, 1000);
 	checker_start(f->c);
-	*state = f;
 	return 0;
 }
 
 static int
-teardown(void **state)
+state_teardown(void **state)
 {
 	struct fx *f = *state;
-	char path[128];
 
-	checker_free(f->c, 1);
-	config_gen_free(&f->gen);
-	diag_free(f->d);
-	ev_loop_destroy(f->loop);
-	snprintf(path, sizeof(path), "%s/nagios.cfg", f->dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/objects.cfg", f->dir);
-	unlink(path);
-	rmdir(f->dir);
-	test_free(f);
-	return 0;
+	test_free(f->arg);
+	return teardown(state);
 }
 
 static void
 assert_reset(const struct fx *f, const struct state_common *c)
 {
-	assert_int_equal(f->last_at_notify, 0);
-	assert_int_equal(f->next_at_notify, 0);
-	assert_int_equal(f->no_more_at_notify, 0);
+	const struct seen *seen = f->arg;
+
+	assert_int_equal(seen->last_at_notify, 0);
+	assert_int_equal(seen->next_at_notify, 0);
+	assert_int_equal(seen->no_more_at_notify, 0);
 	assert_int_equal(c->last_notification, 0);
 	assert_int_equal(c->next_notification, 0);
 	assert_int_equal(c->no_more_notifications, 0);
@@ -181,7 +125,7 @@ t_service_state_change_resets_after_state_step(void **state)
 	assert_int_equal(checker_passive_result(f->c, s->host, s, 0, "fine", time(NULL)), 0);
 	assert_int_equal(checker_passive_result(f->c, s->host, s, 2, "broken", time(NULL)), 0);
 	assert_int_equal(c->state_type, STATE_SOFT);
-	assert_int_equal(f->notified, 2);
+	assert_int_equal(((struct seen *)f->arg)->notified, 2);
 	assert_reset(f, c);
 	/* SOFT to HARD: a state type change only, reset too */
 	assert_int_equal(checker_passive_result(f->c, s->host, s, 2, "broken", time(NULL)), 0);
@@ -201,7 +145,7 @@ t_service_no_change_keeps(void **state)
 	c = fx_state(f, s->host, s);
 	assert_int_equal(checker_passive_result(f->c, s->host, s, 0, "fine", time(NULL)), 0);
 	assert_int_equal(checker_passive_result(f->c, s->host, s, 0, "still fine", time(NULL)), 0);
-	assert_int_equal(f->next_at_notify, T_SET);
+	assert_int_equal(((struct seen *)f->arg)->next_at_notify, T_SET);
 	assert_int_equal(c->next_notification, T_SET);
 	assert_int_equal(c->last_notification, T_SET);
 	assert_int_equal(c->no_more_notifications, 1);
@@ -276,12 +220,12 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(t_service_state_change_resets_after_state_step,
-		    setup, teardown),
-		cmocka_unit_test_setup_teardown(t_service_no_change_keeps, setup, teardown),
+		    state_setup, state_teardown),
+		cmocka_unit_test_setup_teardown(t_service_no_change_keeps, state_setup, state_teardown),
 		cmocka_unit_test_setup_teardown(t_host_state_change_resets_after_state_step,
-		    setup, teardown),
-		cmocka_unit_test_setup_teardown(t_adopt_takes_what_retention_takes, setup,
-		    teardown),
+		    state_setup, state_teardown),
+		cmocka_unit_test_setup_teardown(t_adopt_takes_what_retention_takes,
+		    state_setup, state_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
