@@ -105,6 +105,7 @@ retain_state_information=1
 retention_update_interval=${RETENTION_MINUTES:-1}
 service_check_timeout=10
 host_check_timeout=10
+cached_host_check_horizon=0
 use_syslog=0
 nagios_user=$(id -un)
 nagios_group=$(id -gn)
