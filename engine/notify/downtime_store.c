@@ -281,6 +281,8 @@ dt_sweep_cancel(struct downtimes *dt, unsigned long id)
 void
 dt_sweep_drop(struct downtimes *dt, size_t n)
 {
+	if (n == 0 || dt->nsweep == 0)
+		return;
 	if (n > dt->nsweep)
 		n = dt->nsweep;
 	memmove(dt->sweep, &dt->sweep[n], (dt->nsweep - n) * sizeof(*dt->sweep));
