@@ -147,6 +147,9 @@ const struct obj_cmdref *chk_command(const struct checker *c, const struct chk_e
 double chk_window(const struct checker *c, const struct state_common *st);
 /* the interval a refused check is put off by (a host without one: 300 s) */
 double chk_viability_interval(const struct checker *c, const struct chk_ent *e);
+/* where a host check its run refused goes: a check interval on (300 s
+ * without one), into the check period */
+time_t chk_refused_host_next(struct checker *c, struct chk_ent *e, time_t now);
 /* a host's unforced check within cached_host_check_horizon of its last one:
  * refused and moved on (1), or 0 */
 int chk_cached_refusal(struct checker *c, struct chk_ent *e, time_t now);

@@ -248,20 +248,12 @@ static void
 chk_put_off(struct checker *c, struct chk_ent *e, double now)
 {
 	struct state_common *st = chk_state(c, e);
-	const struct obj_timeperiod *tp = chk_check_period(c, e);
-	time_t at = (time_t)now, valid;
 
 	if (!st->should_be_scheduled) {
 		e->pend = 0;
 		return;
 	}
-	at += st->check_interval <= 0 ? 300
-	                              : (time_t)(st->check_interval * c->cfg->interval_length);
-	if (tp != NULL && !timeperiod_contains(tp, at) &&
-	    (valid = timeperiod_next(tp, at)) != (time_t)-1)
-		at = valid;
-	st->next_check = at;
-	e->pend_at = at;
+	e->pend_at = st->next_check = chk_refused_host_next(c, e, (time_t)now);
 }
 
 /*

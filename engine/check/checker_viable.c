@@ -42,6 +42,27 @@ chk_viability_interval(const struct checker *c, const struct chk_ent *e)
 }
 
 /*
+ * Where run_scheduled_host_check puts a host check its run refused (already
+ * being executed, or within the cache horizon): a check interval on (300 s
+ * without one), into the check period.
+ */
+time_t
+chk_refused_host_next(struct checker *c, struct chk_ent *e, time_t now)
+{
+	const struct state_common *st = chk_state(c, e);
+	const struct obj_timeperiod *tp = chk_check_period(c, e);
+	time_t at, valid;
+
+	at = now + (st->check_interval <= 0
+	                ? 300
+	                : (time_t)(st->check_interval * c->cfg->interval_length));
+	if (tp != NULL && !timeperiod_contains(tp, at) &&
+	    (valid = timeperiod_next(tp, at)) != (time_t)-1)
+		at = valid;
+	return at;
+}
+
+/*
  * A host's unforced check that falls due within cached_host_check_horizon
  * of its last check: Nagios's run_async_host_check refuses it (the last
  * result is recent enough) and run_scheduled_host_check moves it a check
@@ -54,20 +75,13 @@ int
 chk_cached_refusal(struct checker *c, struct chk_ent *e, time_t now)
 {
 	struct state_common *st = chk_state(c, e);
-	const struct obj_timeperiod *tp;
-	time_t at, valid;
+	time_t at;
 
 	if (!e->is_host || e->forced || !sm_host_cache_fresh(&c->hs[e->id], c->cfg, now))
 		return 0;
 	if (!st->should_be_scheduled)
 		return 1;
-	at = now + (st->check_interval <= 0
-	                ? 300
-	                : (time_t)(st->check_interval * c->cfg->interval_length));
-	tp = chk_check_period(c, e);
-	if (tp != NULL && !timeperiod_contains(tp, at) &&
-	    (valid = timeperiod_next(tp, at)) != (time_t)-1)
-		at = valid;
+	at = chk_refused_host_next(c, e, now);
 	chk_schedule_tick(c, e, chk_time_tick(c, (double)at));
 	st->next_check = at;
 	e->at = at;
