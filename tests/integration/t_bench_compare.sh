@@ -54,7 +54,10 @@ avg, mx = r.get("latency_avg_s"), r.get("latency_max_s")
 want(avg is not None and mx is not None and 0 <= avg <= mx, "latency avg %r max %r" % (avg, mx))
 if j.get("p99_s") is not None and mx is not None:
     want(j["p99_s"] <= mx, "p99 %r above the max %r" % (j["p99_s"], mx))
-want(r.get("cpu_pct", 0) > 0, "cpu %r" % r.get("cpu_pct"))
+# the built-in row's 60 checks may cost less than one clock tick (10 ms) of
+# cpu over the soak: 0.0 is a reading there, a missing one is not
+cpu = r.get("cpu_pct")
+want(cpu is not None and (cpu > 0 if plugin else cpu >= 0), "cpu %r" % cpu)
 want((r.get("mem_stable_kb") or 0) > 0 and (r.get("mem_peak_kb") or 0) > 0,
      "memory stable %r peak %r" % (r.get("mem_stable_kb"), r.get("mem_peak_kb")))
 want((r.get("wake_probe") or {}).get("wakeups", 0) > 0, "no wake-up probe: %r" % r.get("wake_probe"))
