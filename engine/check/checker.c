@@ -377,6 +377,15 @@ chk_schedule_tick(struct checker *c, struct chk_ent *e, uint64_t tick)
 		chk_arm(c);
 }
 
+void
+chk_schedule_exact(struct checker *c, struct chk_ent *e, time_t at, uint64_t min)
+{
+	uint64_t tick = chk_time_tick(c, (double)at);
+
+	chk_schedule_tick(c, e, tick > min ? tick : min);
+	chk_state(c, e)->next_check = e->at = at;
+}
+
 /*
  * The first check: the POS-th of N objects (hosts first, then services,
  * in configuration order) starts POS/N of the way into its interval (as
@@ -414,13 +423,9 @@ chk_schedule_first(struct checker *c, struct chk_ent *e, uint64_t now_tick, uint
 		 * at its time even with checks off, as Nagios's init_timing_loop
 		 * keeps it */
 		if ((st->check_options & STATE_CKOPT_FORCED) && st->next_check > 0) {
-			uint64_t tick = chk_time_tick(c, (double)st->next_check);
-			time_t at = st->next_check;
-
 			e->forced = 1;
-			chk_schedule_tick(c, e, tick > now_tick ? tick : now_tick + 1);
+			chk_schedule_exact(c, e, st->next_check, now_tick + 1);
 			st->should_be_scheduled = 0;
-			st->next_check = e->at = at;
 		}
 		return;
 	}
@@ -780,13 +785,11 @@ checker_schedule(struct checker *c, const struct obj_host *h, const struct obj_s
 	/* as Nagios's schedule_*_check, a check scheduled for an object whose
 	 * checks are off (a forced one) leaves should_be_scheduled as it was */
 	keep = chk_state(c, e)->should_be_scheduled;
-	chk_schedule_tick(c, e, tick);
-	if (!chk_state(c, e)->active_checks_enabled)
-		chk_state(c, e)->should_be_scheduled = keep;
 	/* the time asked for, exactly (a tick's time can only approximate one
 	 * decades ahead, such as 4294967297) */
-	chk_state(c, e)->next_check = when;
-	e->at = when;
+	chk_schedule_exact(c, e, when, 0);
+	if (!chk_state(c, e)->active_checks_enabled)
+		chk_state(c, e)->should_be_scheduled = keep;
 }
 
 void

@@ -123,6 +123,9 @@ const struct obj_settings *chk_settings(const struct checker *c, const struct ch
 /* the check period that applies: a run-time override, else the configured one (NULL: always) */
 const struct obj_timeperiod *chk_check_period(struct checker *c, const struct chk_ent *e);
 void chk_schedule_tick(struct checker *c, struct chk_ent *e, uint64_t tick);
+/* schedule e at the tick of time at (no earlier than tick min), with
+ * next_check exactly at, not the tick's rounded time */
+void chk_schedule_exact(struct checker *c, struct chk_ent *e, time_t at, uint64_t min);
 void chk_reschedule(struct checker *c, struct chk_ent *e, uint64_t start_tick, double delay);
 /* the tick delay seconds after start_tick (at least one tick on) */
 uint64_t chk_delay_tick(const struct checker *c, uint64_t start_tick, double delay);

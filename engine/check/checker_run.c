@@ -304,7 +304,6 @@ static void
 chk_pend_settle(struct checker *c, struct chk_ent *e, int resched, time_t at)
 {
 	struct state_common *st = chk_state(c, e);
-	uint64_t tick, soonest = chk_now_tick(c) + 1;
 	int keep;
 
 	if (!e->pend || (resched && !e->pend_forced && at < e->pend_at)) {
@@ -315,11 +314,8 @@ chk_pend_settle(struct checker *c, struct chk_ent *e, int resched, time_t at)
 	}
 	e->pend = 0;
 	keep = st->should_be_scheduled;
-	tick = chk_time_tick(c, (double)e->pend_at);
-	chk_schedule_tick(c, e, tick > soonest ? tick : soonest);
+	chk_schedule_exact(c, e, e->pend_at, chk_now_tick(c) + 1);
 	st->should_be_scheduled = keep;
-	st->next_check = e->pend_at;
-	e->at = e->pend_at;
 	if (e->pend_forced)
 		e->forced = 1;
 }

@@ -74,17 +74,10 @@ chk_refused_host_next(struct checker *c, struct chk_ent *e, time_t now)
 int
 chk_cached_refusal(struct checker *c, struct chk_ent *e, time_t now)
 {
-	struct state_common *st = chk_state(c, e);
-	time_t at;
-
 	if (!e->is_host || e->forced || !sm_host_cache_fresh(&c->hs[e->id], c->cfg, now))
 		return 0;
-	if (!st->should_be_scheduled)
-		return 1;
-	at = chk_refused_host_next(c, e, now);
-	chk_schedule_tick(c, e, chk_time_tick(c, (double)at));
-	st->next_check = at;
-	e->at = at;
+	if (chk_state(c, e)->should_be_scheduled)
+		chk_schedule_exact(c, e, chk_refused_host_next(c, e, now), 0);
 	return 1;
 }
 
