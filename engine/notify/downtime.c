@@ -188,6 +188,14 @@ dt_unqueue(struct downtimes *dt, const struct dt_entry *e)
 	}
 }
 
+/* ask the daemon for a tick on its next loop pass */
+static void
+dt_soon(struct downtimes *dt)
+{
+	if (dt->hooks.soon != NULL)
+		dt->hooks.soon(dt->hooks.arg);
+}
+
 /* start e, then the downtimes it triggers (handle_scheduled_downtime, start half) */
 static void
 dt_begin(struct downtimes *dt, struct dt_entry *e, time_t now)
@@ -211,8 +219,17 @@ dt_begin(struct downtimes *dt, struct dt_entry *e, time_t now)
 		dt_emit(dt, DOWNTIME_EV_STARTED, e, now);
 		e->d.start_notification_sent = 1;
 	}
-	if (dt->booting)
+	if (dt->booting) {
 		dt_boot_due(dt, e, now);
+	} else {
+		time_t t;
+		int kind;
+
+		/* Nagios queues the end as an event: one already due (a flexible
+		 * duration that wraps past the start) runs at the next loop pass */
+		if (dt_wants(e, &t, &kind) && t <= now)
+			dt_soon(dt);
+	}
 	for (k = e->kids.head; k != NULL; k = k->link[DT_L_TRIGGER].next)
 		dt_begin(dt, k, now);
 }
@@ -371,14 +388,6 @@ dt_add(struct downtimes *dt, const struct downtime *src, struct dt_entry *trigge
 	e->trigger = trigger;
 	dt_link_in(dt, e);
 	return e;
-}
-
-/* ask the daemon for a tick on its next loop pass */
-static void
-dt_soon(struct downtimes *dt)
-{
-	if (dt->hooks.soon != NULL)
-		dt->hooks.soon(dt->hooks.arg);
 }
 
 /*

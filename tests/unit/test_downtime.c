@@ -610,6 +610,29 @@ t_flexible(void **state)
 	downtimes_object_state(f->dt, "h3", NULL, T0);
 }
 
+/*
+ * A flexible duration of -1 (strtoul's ULONG_MAX) wraps flex_downtime_start
+ * + duration to a second before the start: Nagios queues the end as an
+ * event already due, which runs at its loop's next pass.  The service's
+ * downtime starts with the result, asks for a tick, and ends at it.
+ */
+static void
+t_flexible_wrapped_duration(void **state)
+{
+	struct fx *f = *state;
+	unsigned long a;
+
+	a = sched(f, "h1", "S1", T0 - 60, T0 + 3000, 0, 0, (unsigned long)-1, T0);
+	fx_obj(f, "h1", "S1")->st.current_state = 2;
+	downtimes_object_state(f->dt, "h1", "S1", T0 + 100);
+	check_ev(f, 0, DOWNTIME_EV_STARTED, a, T0 + 100, 1);
+	assert_int_equal(f->soons, 1);
+	downtimes_tick(f->dt, T0 + 100);
+	assert_null(downtimes_find(f->dt, a));
+	assert_int_equal(f->nev, 2);
+	check_ev(f, 1, DOWNTIME_EV_STOPPED, a, T0 + 100, 0);
+}
+
 /* scheduled while the object is already in a problem state inside the
  * window: waits for the next change of state or state type (Nagios 4.4.6
  * does not look at the state when it registers a downtime) */
@@ -1345,6 +1368,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_triggered, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_triggered_cancel, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_flexible, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_flexible_wrapped_duration, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_flexible_in_problem, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_flexible_expiry, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_sweep_after_flex, setup, teardown),
