@@ -386,84 +386,6 @@ chk_schedule_exact(struct checker *c, struct chk_ent *e, time_t at, uint64_t min
 	chk_state(c, e)->next_check = e->at = at;
 }
 
-/*
- * The first check: the POS-th of N objects (hosts first, then services,
- * in configuration order) starts POS/N of the way into its interval (as
- * Nagios spreads them by an inter-check delay), so that at any moment the
- * checks have the largest gaps the load allows.  A hash of the name put
- * them at random instead, and random starts overlap: on a 2-cpu virtual
- * machine where two plugins running at once cost about half as much
- * again each (contrib/bench-compare/README.md), the bench estate's 33
- * plugins a second cost 9.0-9.6 ms of cpu a run spread so against 8.1-8.7
- * for the same runs one every 30 ms (2026-12-04, 100 ticks a second).
- */
-
-static int
-chk_retained_kept(struct checker *c, const struct chk_ent *e)
-{
-	const struct state_common *st = chk_state(c, e);
-	time_t now = (time_t)c->t0;
-
-	if (st->next_check <= now)
-		return 0;
-	return e->is_host || (double)(st->next_check - now) < floor(chk_window(c, st));
-}
-
-static void
-chk_schedule_first(struct checker *c, struct chk_ent *e, uint64_t now_tick, uint64_t pos,
-    uint64_t n)
-{
-	struct state_common *st = chk_state(c, e);
-	double interval = st->check_interval * c->cfg->interval_length, spread;
-	uint64_t span;
-
-	if (!chk_schedulable(c, e, (time_t)c->t0)) {
-		st->should_be_scheduled = 0;
-		/* a forced check retention kept (use_retained_scheduling_info) runs
-		 * at its time even with checks off, as Nagios's init_timing_loop
-		 * keeps it */
-		if ((st->check_options & STATE_CKOPT_FORCED) && st->next_check > 0) {
-			e->forced = 1;
-			chk_schedule_exact(c, e, st->next_check, now_tick + 1);
-			st->should_be_scheduled = 0;
-		}
-		return;
-	}
-	e->base_s = (float)interval;
-	/* a forced check retention kept is still forced wherever it lands */
-	if (st->check_options & STATE_CKOPT_FORCED)
-		e->forced = 1;
-	/* a reload keeps the schedule; retention gives a future next_check
-	 * only with use_retained_scheduling_info, and init_timing_loop keeps a
-	 * host's when it is ahead, a service's when it is less than a check
-	 * window ahead (a check moved far out, forced or not, comes back into
-	 * the spread as a new one) */
-	if ((e->adopted && st->next_check > 0) || chk_retained_kept(c, e)) {
-		uint64_t tick = chk_time_tick(c, (double)st->next_check);
-		time_t at = st->next_check;
-
-		chk_schedule_tick(c, e, tick);
-		/* the retained time exactly (a past one, after a reload, is now) */
-		if (at > (time_t)c->t0)
-			st->next_check = e->at = at;
-		/* within a stretched interval: an interval on, as it was made */
-		e->stretched = interval > 0 &&
-		    tick <= now_tick + (uint64_t)(interval * c->stretch * c->tps) + 1;
-		return;
-	}
-	/* as Nagios: over the interval, but no wider than max_*_check_spread */
-	spread = (double)(e->is_host ? c->cfg->max_host_check_spread
-	                             : c->cfg->max_service_check_spread) *
-	    c->cfg->interval_length;
-	if (interval <= 0 || (spread > 0 && spread < interval))
-		interval = spread > 0 ? spread : 60;
-	/* new objects under an overload (a reload) spread over the stretched interval */
-	span = (uint64_t)(interval * c->stretch * c->tps);
-	if (span == 0)
-		span = 1;
-	chk_schedule_regular(c, e, now_tick + 1 + pos * span / n);
-}
-
 static void
 chk_fire(struct wheel_ent *we, void *arg)
 {
@@ -602,7 +524,8 @@ chk_tick_io_cb(struct ev_loop *loop, ev_io *w, int revents)
 void
 checker_start(struct checker *c)
 {
-	uint64_t now_tick, n;
+	struct chk_spread sp;
+	uint64_t now_tick;
 	unsigned i;
 
 	/* the loop's clock may be stale (start-up work since its last wake):
@@ -614,11 +537,11 @@ checker_start(struct checker *c)
 	ev_now_update(c->loop);
 	c->wheel = wheel_new(CHK_WHEEL_SLOTS, 0);
 	now_tick = 0;
-	n = (uint64_t)c->objs->nhosts + c->objs->nservices;
+	chk_spread_init(c, &sp);
 	for (i = 0; i < c->objs->nhosts; i++)
-		chk_schedule_first(c, &c->hent[i], now_tick, i, n);
+		chk_schedule_first(c, &c->hent[i], &sp, now_tick);
 	for (i = 0; i < c->objs->nservices; i++)
-		chk_schedule_first(c, &c->sent[i], now_tick, (uint64_t)c->objs->nhosts + i, n);
+		chk_schedule_first(c, &c->sent[i], &sp, now_tick);
 	ev_timer_init(&c->tick, chk_tick_cb, 1.0 / c->tps, 0.);
 	c->tick.data = c;
 	c->tick_fd = -1;

@@ -167,6 +167,21 @@ void chk_unschedulable(struct checker *c, struct chk_ent *e, time_t now);
  * object is not to be checked at all */
 int chk_postponed(struct checker *c, struct chk_ent *e);
 
+/* checker_spread.c: the first checks at a start, where init_timing_loop puts them */
+struct chk_spread {
+	double svc_delay;  /* the inter-check delays, seconds */
+	double host_delay;
+	uint64_t factor;   /* the service interleave factor */
+	uint64_t blocks;   /* the service interleave blocks */
+	uint64_t nsvc;     /* services and hosts spread so far */
+	uint64_t nhost;
+};
+/* the delays and the interleave for what checker_start schedules */
+void chk_spread_init(struct checker *c, struct chk_spread *sp);
+/* schedule e's first check (kept from retention or a reload, or spread) */
+void chk_schedule_first(struct checker *c, struct chk_ent *e, struct chk_spread *sp,
+    uint64_t now_tick);
+
 /* checker_pace.c: the backlog's time and starts, counted into st up to now */
 void chk_backlog_count(const struct checker *c, struct checker_stats *st, double now);
 /* after the run queue was served: a backlog begins or ends */

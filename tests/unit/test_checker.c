@@ -257,7 +257,8 @@ t_passive_reschedules(void **state)
 	cs = &checker_svc_states(f->c)[c->id].c;
 	cs->check_interval = 600;
 	checker_start(f->c);
-	run_for(f, 1.5); /* the first check, within the spread */
+	force(f, "h2", "c"); /* the first check */
+	run_for(f, 0.5);
 	runs = f->runs_svc[c->id];
 	assert_int_equal(runs, 1);
 	assert_true(cs->next_check > time(NULL) + 500);
@@ -428,6 +429,8 @@ t_retained_schedule(void **state)
 	ds->check_options = STATE_CKOPT_FORCED;
 	hs->next_check = now + 3600;
 	f->gen.cfg.execute_service_checks = 0;
+	/* no inter-check delay: what is spread goes at once */
+	f->gen.cfg.service_inter_check_delay_method = MAINCFG_ICD_NONE;
 	checker_start(f->c);
 
 	assert_int_equal(bs->next_check, now + 300);
@@ -435,8 +438,7 @@ t_retained_schedule(void **state)
 	assert_int_equal(ds->next_check, (time_t)4294967297LL);
 	assert_true(cs->next_check <= now + 2);
 	assert_int_equal(cs->check_options, STATE_CKOPT_FORCED);
-	/* spread within the second max_service_check_spread allows, forced:
-	 * it runs with service checks off */
+	/* spread to now, forced: it runs with service checks off */
 	run_for(f, 2.5);
 	assert_int_equal(f->runs_svc[c->id], 1);
 	assert_int_equal(f->runs_svc[b->id], 0);
@@ -486,6 +488,8 @@ t_not_run(void **state)
 	ss = checker_svc_states(f->c);
 	ss[a].c.check_interval = 0;
 	f->gen.cfg.execute_service_checks = 0;
+	/* no inter-check delay: what is spread goes at once */
+	f->gen.cfg.service_inter_check_delay_method = MAINCFG_ICD_NONE;
 	checker_start(f->c);
 	assert_int_equal(ss[a].c.should_be_scheduled, 0);
 	assert_int_equal(ss[b].c.should_be_scheduled, 1);
@@ -997,12 +1001,11 @@ fx_estate(struct fx *f, int hosts, int services, unsigned tps)
 }
 
 /*
- * The first checks are spread evenly over the interval (by their place
- * among the objects; until 2026-12-04 by a hash of the name, whose FNV
- * form put most of the bench estate's names on every fourth tick).  At
- * one tick a second over 60 s, next_check (whole seconds) shows the
- * ticks: 2 000 services spread evenly put about 33 on each second, at
- * most ~50 (the unmixed hash put 80 or more on some).
+ * The first checks are spread evenly over the interval (Nagios's
+ * inter-check delay and interleave, checker_spread.c).  At one tick a
+ * second over 60 s, next_check (whole seconds) shows the ticks: 2 000
+ * services spread evenly put about 33 on each second, at most ~50 (a
+ * hash of the name put 80 or more on some).
  */
 static void
 t_first_spread_even(void **state)
@@ -1056,30 +1059,47 @@ fx_dues(struct fx *f, uint64_t *due, int hosts, int services, int skip, int skip
 
 /*
  * At 100 ticks a second, 400 hosts and 600 services checked every 60 s
- * get their first checks 6 ticks apart (6 000 ticks over 1 000 objects),
- * hosts and services alike: none shares a tick, none is nearer another
- * than the load allows (random starts overlapped, and two plugins running
- * at once cost more each than one at a time).
+ * get their first checks at Nagios's inter-check delays with their
+ * fractions of a second: the services 10 ticks apart (60 s over 600; the
+ * interleave takes them from 30 s to 90 s, and what passes the 60 s
+ * window wraps into its first half), the hosts 15 apart (60 s over 400)
+ * but the first few, whose time in the start's second has passed and
+ * which go at the first tick.  No tick has more than a host and a
+ * service (random starts overlapped, and two plugins running at once cost
+ * more each than one at a time).
  */
 static void
 t_first_spread_apart(void **state)
 {
 	struct fx *f = *state;
 	uint64_t due[1000];
-	int i;
+	int i, n, same = 1;
 
 	fx_estate(f, 400, 600, 100);
-	fx_dues(f, due, 400, 600, -1, -1);
-	assert_true(due[0] >= 1);
-	assert_true(due[999] <= 6000);
-	for (i = 1; i < 1000; i++)
-		assert_int_equal(due[i] - due[i - 1], 6);
+	n = fx_dues(f, due, 0, 600, -1, -1);
+	assert_int_equal(n, 600);
+	/* the first at 1 s from the start's second */
+	assert_true(due[0] >= 1 && due[0] <= 100);
+	for (i = 1; i < n; i++)
+		assert_int_equal(due[i] - due[i - 1], 10);
+	for (i = 0; i < 400; i++) {
+		assert_true(f->c->hent[i].we.due >= 1);
+		if (i >= 7)
+			assert_int_equal(f->c->hent[i].we.due - f->c->hent[i - 1].we.due, 15);
+	}
+	n = fx_dues(f, due, 400, 600, -1, -1);
+	for (i = 1; i < n; i++) {
+		same = due[i] == due[i - 1] ? same + 1 : 1;
+		/* the hosts before the first tick all go at it */
+		if (due[i] > 1)
+			assert_true(same <= 2);
+	}
 }
 
 /*
- * A stretch re-times what is on the wheel at once: 1 000 first checks 6
- * ticks apart (one a minute each at 100 ticks a second) become 12 apart
- * at a factor of 2 and 6 again at 1, next_check following; a check
+ * A stretch re-times what is on the wheel at once: 600 services' first
+ * checks 10 ticks apart (one a minute each at 100 ticks a second) become
+ * 20 apart at a factor of 2 and 10 again at 1, next_check following; a check
  * scheduled for a set time (SCHEDULE_SVC_CHECK) is not moved, nor one
  * whose active checks are off.  The
  * demand is the unstretched 1 000 a minute, less what is not on an
@@ -1104,12 +1124,12 @@ t_stretch_retimes(void **state)
 	checker_set_stretch(f->c, 2.0);
 	assert_true(f->c->stretch == 2.0);
 	assert_true(f->c->sent[9].we.due == set_due);
-	n = fx_dues(f, due, 400, 600, 9, -1);
-	assert_int_equal(n, 999);
-	/* 12 apart (24 where service 9 was) */
+	n = fx_dues(f, due, 0, 600, 9, -1);
+	assert_int_equal(n, 599);
+	/* the services 20 apart (40 where service 9 was) */
 	for (i = 1; i < n; i++)
-		assert_true(due[i] - due[i - 1] == 12 || due[i] - due[i - 1] == 24);
-	assert_true(due[n - 1] - due[0] == 12 * 999);
+		assert_true(due[i] - due[i - 1] == 20 || due[i] - due[i - 1] == 40);
+	assert_true(due[n - 1] - due[0] == 20 * 599);
 	for (i = 0; i < 400; i++)
 		assert_true(checker_host_states(f->c)[i].c.next_check ==
 		    (time_t)floor(chk_tick_time(f->c, f->c->hent[i].we.due)));
@@ -1122,10 +1142,10 @@ t_stretch_retimes(void **state)
 	assert_true(f->c->sent[9].we.due == set_due);
 	/* switched off: skipped when due, not moved */
 	assert_true(f->c->sent[3].we.due == off_due);
-	n = fx_dues(f, due, 400, 600, 9, 3);
-	assert_int_equal(n, 998);
+	n = fx_dues(f, due, 0, 600, 9, 3);
+	assert_int_equal(n, 598);
 	for (i = 1; i < n; i++)
-		assert_true(due[i] - due[i - 1] == 6 || due[i] - due[i - 1] == 12);
+		assert_true(due[i] - due[i - 1] == 10 || due[i] - due[i - 1] == 20);
 	/* below 1 is 1 */
 	checker_set_stretch(f->c, 0.5);
 	assert_true(f->c->stretch == 1.0);

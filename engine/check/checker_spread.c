@@ -1,0 +1,194 @@
+/*
+ * checker_spread: where the first checks go when the daemon starts, as
+ * Nagios 4.4.6's init_timing_loop (base/events.c) puts them.
+ *
+ * A check retention kept (use_retained_scheduling_info) stays: a host's
+ * when it is ahead, a service's when it is less than a check window ahead.
+ * The others are spread from the second of the start:
+ *  - hosts, in configuration order, at k times the host inter-check delay
+ *    for the k-th one spread (the first at once);
+ *  - services by interleave: the k-th one spread goes into block
+ *    k / factor at place k % factor + 1, at (block + place * blocks) times
+ *    the service inter-check delay, so the services of one host are far
+ *    apart;
+ *  - the delays and the factor as the *_inter_check_delay_method and
+ *    service_interleave_factor settings say ("s", the default: the average
+ *    check interval of what is scheduled over how many are, no more than
+ *    max_*_check_spread minutes over how many are; the factor the
+ *    scheduled services per host, rounded up);
+ *  - a time outside the check period moves to the period's next valid
+ *    time plus the offset (for a host, Nagios ORs the offset into it: kept).
+ *
+ * Different, and why:
+ *  - the offset keeps its fraction of a second: Nagios cuts it to whole
+ *    seconds, which starts every check of a large estate on the turn of a
+ *    second, in bursts.  next_check shows the second Nagios shows.
+ *  - an offset past the object's check window: Nagios puts every such
+ *    service at the window's end (they then run together for good, an
+ *    interval apart) and such a host at a random time within it; here the
+ *    offset wraps into the window, so they stay spread and the schedule
+ *    is the same from one start to the next.
+ *
+ * Called by checker.c when the checker starts.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <math.h>
+#include <time.h>
+
+#include "compat/config/maincfg.h"
+#include "engine/check/checker_int.h"
+#include "engine/objects/objects.h"
+#include "engine/time/timeperiod.h"
+
+/* Nagios's inter-check delay for n scheduled objects whose intervals sum to total */
+static double
+chk_icd(int method, double user, unsigned long total, uint64_t n, const struct main_cfg *cfg,
+    int spread_minutes)
+{
+	double delay;
+
+	switch (method) {
+	case MAINCFG_ICD_NONE:
+		return 0.0;
+	case MAINCFG_ICD_DUMB:
+		return 1.0;
+	case MAINCFG_ICD_USER:
+		return user;
+	default:
+		break;
+	}
+	if (n == 0 || total == 0)
+		return 0.0;
+	/* the average interval in seconds over the count */
+	delay = (double)(total * (unsigned long)cfg->interval_length) / (double)n / (double)n;
+	/* max_*_check_spread counts minutes of 60 s, whatever interval_length is */
+	if (delay > (double)spread_minutes * 60.0 / (double)n)
+		delay = (double)spread_minutes * 60.0 / (double)n;
+	return delay;
+}
+
+void
+chk_spread_init(struct checker *c, struct chk_spread *sp)
+{
+	const struct main_cfg *cfg = c->cfg;
+	unsigned long stotal = 0, htotal = 0;
+	uint64_t ns = 0, nh = 0;
+	time_t now = (time_t)c->t0;
+	unsigned i;
+
+	/* the sums are whole numbers each step, as in Nagios's unsigned long */
+	for (i = 0; i < c->objs->nservices; i++) {
+		if (chk_schedulable(c, &c->sent[i], now)) {
+			ns++;
+			stotal = (unsigned long)((double)stotal + c->ss[i].c.check_interval);
+		}
+	}
+	for (i = 0; i < c->objs->nhosts; i++) {
+		if (chk_schedulable(c, &c->hent[i], now)) {
+			nh++;
+			htotal = (unsigned long)((double)htotal + c->hs[i].c.check_interval);
+		}
+	}
+	sp->svc_delay = chk_icd(cfg->service_inter_check_delay_method, cfg->service_inter_check_delay,
+	    stotal, ns, cfg, cfg->max_service_check_spread);
+	sp->host_delay = chk_icd(cfg->host_inter_check_delay_method, cfg->host_inter_check_delay,
+	    htotal, nh, cfg, cfg->max_host_check_spread);
+	if (cfg->service_interleave_factor_method == MAINCFG_ILF_USER)
+		sp->factor = cfg->service_interleave_factor > 0 ? (uint64_t)cfg->service_interleave_factor
+		                                                : 0;
+	else
+		sp->factor = (uint64_t)ceil((double)ns / (double)(c->objs->nhosts > 0 ? c->objs->nhosts : 1));
+	sp->blocks = sp->factor == 0 ? ns : (ns + sp->factor - 1) / sp->factor;
+	sp->nsvc = 0;
+	sp->nhost = 0;
+}
+
+/* the offset from the start's second for the next object spread */
+static double
+chk_spread_offset(struct chk_spread *sp, int is_host, double window)
+{
+	double off;
+
+	if (is_host) {
+		off = (double)sp->nhost++ * sp->host_delay;
+	} else {
+		uint64_t k = sp->nsvc++;
+		uint64_t factor = sp->factor > 0 ? sp->factor : 1;
+
+		off = (double)(k / factor + (k % factor + 1) * sp->blocks) * sp->svc_delay;
+	}
+	if (floor(off) > window)
+		off = window > 0 ? fmod(off, window) : 0;
+	return off;
+}
+
+static int
+chk_retained_kept(struct checker *c, const struct chk_ent *e)
+{
+	const struct state_common *st = chk_state(c, e);
+	time_t now = (time_t)c->t0;
+
+	if (st->next_check <= now)
+		return 0;
+	return e->is_host || (double)(st->next_check - now) < floor(chk_window(c, st));
+}
+
+void
+chk_schedule_first(struct checker *c, struct chk_ent *e, struct chk_spread *sp, uint64_t now_tick)
+{
+	struct state_common *st = chk_state(c, e);
+	const struct obj_timeperiod *tp;
+	double interval = st->check_interval * c->cfg->interval_length, off, t;
+	time_t now = (time_t)c->t0, at, valid;
+	uint64_t tick;
+
+	if (!chk_schedulable(c, e, now)) {
+		st->should_be_scheduled = 0;
+		/* a forced check retention kept (use_retained_scheduling_info) runs
+		 * at its time even with checks off, as Nagios's init_timing_loop
+		 * keeps it */
+		if ((st->check_options & STATE_CKOPT_FORCED) && st->next_check > 0) {
+			e->forced = 1;
+			chk_schedule_exact(c, e, st->next_check, now_tick + 1);
+			st->should_be_scheduled = 0;
+		}
+		return;
+	}
+	e->base_s = (float)interval;
+	/* a forced check retention kept is still forced wherever it lands */
+	if (st->check_options & STATE_CKOPT_FORCED)
+		e->forced = 1;
+	/* a reload keeps the schedule; a start keeps what retention kept */
+	if ((e->adopted && st->next_check > 0) || chk_retained_kept(c, e)) {
+		time_t rt = st->next_check;
+
+		tick = chk_time_tick(c, (double)rt);
+		chk_schedule_tick(c, e, tick);
+		/* the retained time exactly (a past one, after a reload, is now) */
+		if (rt > now)
+			st->next_check = e->at = rt;
+		/* within a stretched interval: an interval on, as it was made */
+		e->stretched = interval > 0 &&
+		    tick <= now_tick + (uint64_t)(interval * c->stretch * c->tps) + 1;
+		return;
+	}
+	off = chk_spread_offset(sp, e->is_host, floor(chk_window(c, st)));
+	/* new objects under an overload (a reload) spread over the stretched interval */
+	off *= c->stretch;
+	t = (double)now + off;
+	at = (time_t)floor(t);
+	tp = chk_check_period(c, e);
+	if (tp != NULL && !timeperiod_contains(tp, at) && (valid = timeperiod_next(tp, at)) != (time_t)-1) {
+		if (e->is_host) {
+			at = valid | (time_t)floor(off);
+			t = (double)at;
+		} else {
+			t = (double)valid + off;
+			at = (time_t)floor(t);
+		}
+	}
+	tick = chk_time_tick(c, t);
+	chk_schedule_regular(c, e, tick > now_tick ? tick : now_tick + 1);
+	st->next_check = e->at = at;
+}
