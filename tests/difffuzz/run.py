@@ -46,8 +46,10 @@ other.  The window is that wide because Nagios fires an event due at T at
 T plus the fraction of a second at which it was scheduled (lib/squeue.c,
 squeue_add keeps the microseconds of the moment of scheduling), an
 unstarted downtime expires at T+1 (common/downtime.c, register_downtime),
-and jaque may not fire in the same second.  A "sleep" step waits without
-sending anything.
+and jaque may not fire in the same second.  The checks a start or a
+reload schedules (within the next 300 s, as both engines' first
+status.dat shows them) are kept clear of the same way.  A "sleep" step
+waits without sending anything.
 
 After the last step the runner waits until no timed event is due in the
 next END_SPAN seconds, then until both engines have written
@@ -446,23 +448,55 @@ class Runner:
         elif st["kind"] == "sleep":
             time.sleep(st["secs"])
         elif st["kind"] == "reload":
+            t_start = time.time()
             for e in self.engines:
                 e.proc.send_signal(signal.SIGHUP)
             for e, s in zip(self.engines, since):
                 e.wait_started(since=s)
+            self.note_scheduled(t_start)
         elif st["kind"] == "restart":
             for e in self.engines:
                 e.stop()
             since = [e.log_size() for e in self.engines]
+            t_start = time.time()
             for e in self.engines:
                 e.start()
             for e, s in zip(self.engines, since):
                 e.wait_started(since=s)
+            self.note_scheduled(t_start)
         if not self.settle(time.time()):
             self.problems.append(f"step {i}: the engines were still running commands "
                                  f"after {STEP_TIMEOUT} s")
         self.check_alive(f"after step {i}")
         self.bounds.append([e.log_size() for e in self.engines])
+
+    def note_scheduled(self, t_start, horizon=300):
+        """after a start: the checks it scheduled (init_timing_loop spreads
+        the ones retention did not keep) are timed events too.  Nagios
+        runs such a check at its second plus the fraction of a second of
+        its start (lib/squeue.c), jaque at a place of its own within that
+        second, so a step in that second could come before the check in
+        one engine and after it in the other.  Their seconds are read
+        from both engines' first status.dat and kept clear like the
+        others."""
+        self.wait_status(t_start)
+        now = time.time()
+        for e in self.engines:
+            p = os.path.join(e.d, "var", "status.dat")
+            try:
+                with open(p, encoding="utf-8", errors="replace") as f:
+                    text = f.read()
+            except OSError:
+                continue
+            for block in re.findall(r"(?:host|service)status \{\n(.*?)\n\s*\}", text, re.S):
+                kv = dict(line.strip().split("=", 1) for line in block.split("\n")
+                          if "=" in line)
+                try:
+                    t = int(kv.get("next_check", "0"))
+                except ValueError:
+                    continue
+                if now - 2.2 < t < now + horizon:
+                    self.danger.append(t)
 
     def wait_status(self, t_after):
         deadline = time.time() + 10
