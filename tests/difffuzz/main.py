@@ -228,6 +228,11 @@ def report(path, seed, sc, chosen, unexplained, explained, problems, elapsed):
         f.write("scenario: scenario/objects.cfg, scenario/main.cfg, scenario/steps.txt\n")
         for p in problems:
             f.write(f"RUN PROBLEM: {p}\n")
+        try:
+            with open(os.path.join(os.path.dirname(path), "left-out.txt")) as g:
+                f.write(g.read())
+        except OSError:
+            pass
 
         def block(title, items):
             if not items:
