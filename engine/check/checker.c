@@ -542,6 +542,7 @@ checker_start(struct checker *c)
 		chk_schedule_first(c, &c->hent[i], &sp, now_tick);
 	for (i = 0; i < c->objs->nservices; i++)
 		chk_schedule_first(c, &c->sent[i], &sp, now_tick);
+	chk_spread_place(c, &sp, now_tick);
 	ev_timer_init(&c->tick, chk_tick_cb, 1.0 / c->tps, 0.);
 	c->tick.data = c;
 	c->tick_fd = -1;

@@ -168,6 +168,12 @@ void chk_unschedulable(struct checker *c, struct chk_ent *e, time_t now);
 int chk_postponed(struct checker *c, struct chk_ent *e);
 
 /* checker_spread.c: the first checks at a start, where init_timing_loop puts them */
+struct chk_place {
+	double t;           /* Nagios's time, with the fraction of the offset */
+	time_t at;          /* its second: next_check */
+	size_t seq;
+	struct chk_ent *e;
+};
 struct chk_spread {
 	double svc_delay;  /* the inter-check delays, seconds */
 	double host_delay;
@@ -175,12 +181,17 @@ struct chk_spread {
 	uint64_t blocks;   /* the service interleave blocks */
 	uint64_t nsvc;     /* services and hosts spread so far */
 	uint64_t nhost;
+	struct chk_place *place; /* what chk_spread_place puts on the wheel */
+	size_t nplace, cap;
 };
 /* the delays and the interleave for what checker_start schedules */
 void chk_spread_init(struct checker *c, struct chk_spread *sp);
-/* schedule e's first check (kept from retention or a reload, or spread) */
+/* schedule e's first check (kept from retention or a reload), or note
+ * where the spread puts it */
 void chk_schedule_first(struct checker *c, struct chk_ent *e, struct chk_spread *sp,
     uint64_t now_tick);
+/* schedule what the spread noted: each second's checks evenly across it */
+void chk_spread_place(struct checker *c, struct chk_spread *sp, uint64_t now_tick);
 
 /* checker_pace.c: the backlog's time and starts, counted into st up to now */
 void chk_backlog_count(const struct checker *c, struct checker_stats *st, double now);

@@ -20,9 +20,12 @@
  *    time plus the offset (for a host, Nagios ORs the offset into it: kept).
  *
  * Different, and why:
- *  - the offset keeps its fraction of a second: Nagios cuts it to whole
- *    seconds, which starts every check of a large estate on the turn of a
- *    second, in bursts.  next_check shows the second Nagios shows.
+ *  - within its second a check does not start at the moment Nagios would
+ *    (the fraction of a second of the start, for every check of that
+ *    second at once): the checks of each second are placed evenly across
+ *    it, in Nagios's order, so that no two start together (plugins
+ *    starting at once cost more cpu each) however the host and service
+ *    delays fall.  next_check shows the second Nagios shows.
  *  - an offset past the object's check window: Nagios puts every such
  *    service at the window's end (they then run together for good, an
  *    interval apart) and such a host at a random time within it; here the
@@ -34,12 +37,14 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <math.h>
+#include <stdlib.h>
 #include <time.h>
 
 #include "compat/config/maincfg.h"
 #include "engine/check/checker_int.h"
 #include "engine/objects/objects.h"
 #include "engine/time/timeperiod.h"
+#include "engine/util/xalloc.h"
 
 /* Nagios's inter-check delay for n scheduled objects whose intervals sum to total */
 static double
@@ -102,6 +107,8 @@ chk_spread_init(struct checker *c, struct chk_spread *sp)
 	sp->blocks = sp->factor == 0 ? ns : (ns + sp->factor - 1) / sp->factor;
 	sp->nsvc = 0;
 	sp->nhost = 0;
+	sp->place = NULL;
+	sp->nplace = sp->cap = 0;
 }
 
 /* the offset from the start's second for the next object spread */
@@ -188,7 +195,52 @@ chk_schedule_first(struct checker *c, struct chk_ent *e, struct chk_spread *sp, 
 			at = (time_t)floor(t);
 		}
 	}
-	tick = chk_time_tick(c, t);
-	chk_schedule_regular(c, e, tick > now_tick ? tick : now_tick + 1);
-	st->next_check = e->at = at;
+	if (sp->nplace == sp->cap) {
+		sp->cap = sp->cap != 0 ? sp->cap * 2 : 64;
+		sp->place = xreallocarray(sp->place, sp->cap, sizeof(*sp->place));
+	}
+	sp->place[sp->nplace].t = t;
+	sp->place[sp->nplace].at = at;
+	sp->place[sp->nplace].seq = sp->nplace;
+	sp->place[sp->nplace].e = e;
+	sp->nplace++;
+}
+
+static int
+chk_place_cmp(const void *pa, const void *pb)
+{
+	const struct chk_place *a = pa, *b = pb;
+
+	if (a->at != b->at)
+		return a->at < b->at ? -1 : 1;
+	if (a->t != b->t)
+		return a->t < b->t ? -1 : 1;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+void
+chk_spread_place(struct checker *c, struct chk_spread *sp, uint64_t now_tick)
+{
+	size_t i, j, k, m;
+
+	qsort(sp->place, sp->nplace, sizeof(*sp->place), chk_place_cmp);
+	for (i = 0; i < sp->nplace; i = j) {
+		time_t at = sp->place[i].at;
+		/* the part of the second still ahead */
+		double from = (double)at > c->t0 ? (double)at : c->t0, span = (double)at + 1 - from;
+
+		for (j = i; j < sp->nplace && sp->place[j].at == at; j++)
+			;
+		m = j - i;
+		for (k = 0; k < m; k++) {
+			struct chk_ent *e = sp->place[i + k].e;
+			uint64_t tick = chk_time_tick(c, from + span * ((double)k + 0.5) / (double)m);
+
+			chk_schedule_regular(c, e, tick > now_tick ? tick : now_tick + 1);
+			chk_state(c, e)->next_check = e->at = at;
+		}
+	}
+	free(sp->place);
+	sp->place = NULL;
+	sp->nplace = sp->cap = 0;
 }
