@@ -250,6 +250,7 @@ xc_resume(struct xc_req *r, int hosts)
 			when = r->now;
 		else if (when < r->now)
 			when += ((r->now - when + step - 1) / step) * step;
+		st->should_be_scheduled = 1;
 		checker_schedule(r->x->chk, h, s, when, 0);
 	}
 }

@@ -706,14 +706,14 @@ checker_schedule(struct checker *c, const struct obj_host *h, const struct obj_s
 		chk_check_soon(c, e);
 		return;
 	}
-	/* as Nagios's schedule_*_check, a check scheduled for an object whose
-	 * checks are off (a forced one) leaves should_be_scheduled as it was */
+	/* Nagios's schedule_*_check leaves should_be_scheduled as it was (a
+	 * passive result that changed nothing cleared it, say); the callers
+	 * that set it (ENABLE_*_CHECK, a result) do so themselves */
 	keep = chk_state(c, e)->should_be_scheduled;
 	/* the time asked for, exactly (a tick's time can only approximate one
 	 * decades ahead, such as 4294967297) */
 	chk_schedule_exact(c, e, when, 0);
-	if (!chk_state(c, e)->active_checks_enabled)
-		chk_state(c, e)->should_be_scheduled = keep;
+	chk_state(c, e)->should_be_scheduled = keep;
 }
 
 void

@@ -177,6 +177,48 @@ t_ondemand_while_running(void **state)
 	assert_true(hs->next_check >= now + 60 && hs->next_check <= now + 61);
 }
 
+/*
+ * SCHEDULE_SVC_CHECK leaves should_be_scheduled as it was, as Nagios's
+ * schedule_service_check does: a passive result that changes nothing
+ * clears it (the result does not ask for the active check again), and a
+ * check scheduled after that, forced or not, does not set it back; the
+ * check still runs at its time, and its result sets it.
+ */
+static void
+t_schedule_keeps_should_be_scheduled(void **state)
+{
+	struct fx *f = *state;
+	const struct obj_service *c = objects_find_service(f->gen.objs, "h2", "c");
+	struct state_common *cs;
+	time_t now;
+
+	f->c = fx_checker(f);
+	cs = &checker_svc_states(f->c)[c->id].c;
+	cs->check_interval = 600;
+	checker_start(f->c);
+	force(f, "h2", "c");
+	run_for(f, 0.3);
+	assert_int_equal(f->runs_svc[c->id], 1);
+	assert_int_equal(cs->should_be_scheduled, 1);
+	now = time(NULL);
+	assert_int_equal(checker_passive_result(f->c, c->host, c, 0, "same", now), 0);
+	assert_int_equal(cs->should_be_scheduled, 0);
+	checker_schedule(f->c, c->host, c, now + 1, 0);
+	assert_int_equal(cs->should_be_scheduled, 0);
+	assert_int_equal(cs->next_check, now + 1);
+	run_for(f, 2.2);
+	assert_int_equal(f->runs_svc[c->id], 2);
+	assert_int_equal(cs->should_be_scheduled, 1);
+	/* forced, an hour on */
+	now = time(NULL);
+	assert_int_equal(checker_passive_result(f->c, c->host, c, 0, "same", now), 0);
+	assert_int_equal(cs->should_be_scheduled, 0);
+	checker_schedule(f->c, c->host, c, now + 3600, 1);
+	assert_int_equal(cs->should_be_scheduled, 0);
+	assert_int_equal(cs->next_check, now + 3600);
+	assert_int_equal(cs->check_options, STATE_CKOPT_FORCED);
+}
+
 int
 main(void)
 {
@@ -184,6 +226,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_ondemand_gates, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_on_demand_host, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_ondemand_while_running, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_schedule_keeps_should_be_scheduled, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
