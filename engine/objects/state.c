@@ -230,11 +230,32 @@ state_vars_clear(struct state_vars *vs)
 	vs->n = 0;
 }
 
-/* the custom variable bit stays only while some variable is changed */
+/*
+ * The overrides a reload keeps, as Nagios's reading of retention.dat at
+ * SIGHUP takes them back (xdata/xrddefault.c): only while the custom
+ * variable bit is set, only for a variable still configured, and only a
+ * value of two characters or more (it takes "1;<value>" when that is
+ * longer than 3); the bit stays only while some variable is changed.
+ */
 static void
 state_vars_rebind(struct state_vars *vs, unsigned long *attr, const struct obj_customvar *vars,
     unsigned n)
 {
+	unsigned i, kept = 0;
+
+	if (!(*attr & STATE_MODATTR_CUSTOM_VARIABLE)) {
+		state_vars_clear(vs);
+		return;
+	}
+	for (i = 0; i < vs->n; i++) {
+		if (strlen(vs->v[i].value) >= 2) {
+			vs->v[kept++] = vs->v[i];
+		} else {
+			free(vs->v[i].name);
+			free(vs->v[i].value);
+		}
+	}
+	vs->n = kept;
 	if (state_vars_keep(vs, vars, n) == 0)
 		*attr &= ~STATE_MODATTR_CUSTOM_VARIABLE;
 }

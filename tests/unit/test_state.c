@@ -456,6 +456,46 @@ t_contact_move_switches(void **state)
 	state_contact_clear(&dst);
 }
 
+/*
+ * A reload keeps a custom variable's override as Nagios's reading of
+ * retention.dat at SIGHUP takes it back: with the custom variable bit, for
+ * a variable still configured, and with a value of two characters or more
+ * ("1;" and "1;x" are not longer than 3: the configured value comes back);
+ * the bit goes when nothing is left, and without the bit nothing is kept.
+ */
+static void
+t_rebind_vars(void **state)
+{
+	static const struct obj_customvar vars[] = { { "OWNER", "ops" }, { "SITE", "x" },
+		                                     { "TEAM", "a" } };
+	struct state_common c;
+
+	(void)state;
+	memset(&c, 0, sizeof(c));
+	state_var_set(&c.vars, "OWNER", "");
+	state_var_set(&c.vars, "SITE", "b");
+	state_var_set(&c.vars, "TEAM", "web");
+	state_var_set(&c.vars, "GONE", "long gone");
+	c.modified_attributes = STATE_MODATTR_CUSTOM_VARIABLE;
+	state_common_rebind(&c, gen.objs, vars, 3);
+	assert_int_equal(c.vars.n, 1);
+	assert_string_equal(c.vars.v[0].name, "TEAM");
+	assert_string_equal(c.vars.v[0].value, "web");
+	assert_int_equal(c.modified_attributes, STATE_MODATTR_CUSTOM_VARIABLE);
+	/* only short ones: the bit goes with them */
+	state_vars_clear(&c.vars);
+	state_var_set(&c.vars, "OWNER", "");
+	state_var_set(&c.vars, "SITE", "b");
+	state_common_rebind(&c, gen.objs, vars, 3);
+	assert_int_equal(c.vars.n, 0);
+	assert_int_equal(c.modified_attributes, 0);
+	/* the bit cleared (CHANGE_SVC_MODATTR): nothing is kept */
+	state_var_set(&c.vars, "TEAM", "web");
+	state_common_rebind(&c, gen.objs, vars, 3);
+	assert_int_equal(c.vars.n, 0);
+	state_vars_clear(&c.vars);
+}
+
 /* ---- names ---- */
 
 static void
@@ -497,6 +537,7 @@ main(void)
 		cmocka_unit_test(t_set_str),
 		cmocka_unit_test(t_clear),
 		cmocka_unit_test(t_contact_move_switches),
+		cmocka_unit_test(t_rebind_vars),
 		cmocka_unit_test(t_names),
 	};
 
