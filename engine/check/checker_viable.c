@@ -183,20 +183,22 @@ chk_unschedulable(struct checker *c, struct chk_ent *e, time_t now)
  * A check due while the program-wide execute_*_checks is off, for an
  * object whose own checks are on: Nagios's event loop moves the event a
  * check window on (next_check += check_window) and keeps it, so status.dat
- * goes on showing it scheduled.  Returns 1 when it was moved, 0 when the
- * object is not to be checked at all (its own switch, no command, or no
- * interval to move by).
+ * goes on showing it scheduled, should_be_scheduled as it was.  Returns 1
+ * when it was moved, 0 when the object is not to be checked at all (its
+ * own switch, no command, or no interval to move by).
  */
 int
 chk_postponed(struct checker *c, struct chk_ent *e)
 {
 	struct state_common *st = chk_state(c, e);
 	double window = chk_window(c, st);
+	int keep = st->should_be_scheduled;
 
 	if (!st->active_checks_enabled || chk_command(c, e)->cmd == NULL)
 		return 0;
 	if (window < 1)
 		return 0;
 	chk_schedule_tick(c, e, chk_time_tick(c, (double)st->next_check + window));
+	st->should_be_scheduled = keep;
 	return 1;
 }

@@ -219,6 +219,32 @@ t_schedule_keeps_should_be_scheduled(void **state)
 	assert_int_equal(cs->check_options, STATE_CKOPT_FORCED);
 }
 
+/*
+ * A check due while execute_service_checks is off moves a check window on
+ * (Nagios's event loop) and leaves should_be_scheduled as it was: cleared
+ * by a passive result that changed nothing, it stays cleared.
+ */
+static void
+t_postponed_keeps_should_be_scheduled(void **state)
+{
+	struct fx *f = *state;
+	int b = fx_service_id(f, "h1", "b");
+	struct svc_state *ss;
+	time_t first;
+
+	f->c = fx_checker(f);
+	ss = checker_svc_states(f->c);
+	f->gen.cfg.execute_service_checks = 0;
+	f->gen.cfg.service_inter_check_delay_method = MAINCFG_ICD_NONE;
+	checker_start(f->c);
+	first = ss[b].c.next_check;
+	ss[b].c.should_be_scheduled = 0;
+	run_for(f, 1.2);
+	assert_int_equal(f->runs_svc[b], 0);
+	assert_true(ss[b].c.next_check >= first + 1);
+	assert_int_equal(ss[b].c.should_be_scheduled, 0);
+}
+
 int
 main(void)
 {
@@ -227,6 +253,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_on_demand_host, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_ondemand_while_running, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_schedule_keeps_should_be_scheduled, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_postponed_keeps_should_be_scheduled, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
