@@ -290,6 +290,11 @@ chk_move_common(struct state_common *dst, struct state_common *src)
 		dst->retry_interval = ri;
 	if (!(src->modified_attributes & STATE_MODATTR_MAX_CHECK_ATTEMPTS) || src->max_attempts < 1)
 		dst->max_attempts = max;
+	/* and when it takes max_attempts it moves a problem's attempt past 1 to
+	 * it, judged by the state type it has not read yet (the configured
+	 * object's HARD): a SOFT problem's attempt too */
+	else if (dst->current_state != 0 && dst->current_attempt > 1)
+		dst->current_attempt = dst->max_attempts;
 	for (k = 0; k < CHK_NSWITCHES; k++)
 		if (!(src->modified_attributes & chk_switches[k].bit))
 			*(int *)(void *)((char *)dst + chk_switches[k].off) = sw[k];

@@ -2,9 +2,10 @@
  * checker_spread: where the first checks go when the daemon starts, as
  * Nagios 4.4.6's init_timing_loop (base/events.c) puts them.
  *
- * A check retention kept (use_retained_scheduling_info) stays: a host's
- * when it is ahead, a service's when it is less than a check window ahead.
- * The others are spread from the second of the start:
+ * A check retention kept (use_retained_scheduling_info), or the previous
+ * generation's at a reload, stays: a host's when it is ahead, a service's
+ * when it is less than a check window ahead.  The others are spread from
+ * the second of the start, overdue ones and those far ahead included:
  *  - hosts, in configuration order, at k times the host inter-check delay
  *    for the k-th one spread (the first at once);
  *  - services by interleave: the k-th one spread goes into block
@@ -32,11 +33,12 @@
  *    offset wraps into the window, so they stay spread and the schedule
  *    is the same from one start to the next.
  *
- * Called by checker.c when the checker starts.
+ * Called by checker.c when the checker starts (a start or a reload).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -130,15 +132,27 @@ chk_spread_offset(struct chk_spread *sp, int is_host, double window)
 	return off;
 }
 
+/*
+ * Whether the check retention or the previous generation gives stays: a
+ * host's when ahead, a service's when less than a check window ahead (an
+ * adopted one: the window stretched as its schedule was).  Nagios keeps
+ * the service's delay in an int, so a time 2^31 s or more ahead wraps
+ * (a forced check at 99999999999 is spread as a new one).
+ */
 static int
 chk_retained_kept(struct checker *c, const struct chk_ent *e)
 {
 	const struct state_common *st = chk_state(c, e);
 	time_t now = (time_t)c->t0;
+	int32_t delay;
 
 	if (st->next_check <= now)
 		return 0;
-	return e->is_host || (double)(st->next_check - now) < floor(chk_window(c, st));
+	if (e->is_host)
+		return 1;
+	delay = (int32_t)(uint32_t)(uint64_t)(st->next_check - now);
+	return delay > 0 &&
+	    (double)delay < floor(chk_window(c, st)) * (e->adopted ? c->stretch : 1.0);
 }
 
 void
@@ -166,15 +180,15 @@ chk_schedule_first(struct checker *c, struct chk_ent *e, struct chk_spread *sp, 
 	/* a forced check retention kept is still forced wherever it lands */
 	if (st->check_options & STATE_CKOPT_FORCED)
 		e->forced = 1;
-	/* a reload keeps the schedule; a start keeps what retention kept */
-	if ((e->adopted && st->next_check > 0) || chk_retained_kept(c, e)) {
+	/* a start or a reload keeps what init_timing_loop keeps of the
+	 * retained (or adopted) schedule, and spreads the rest */
+	if (chk_retained_kept(c, e)) {
 		time_t rt = st->next_check;
 
 		tick = chk_time_tick(c, (double)rt);
 		chk_schedule_tick(c, e, tick);
-		/* the retained time exactly (a past one, after a reload, is now) */
-		if (rt > now)
-			st->next_check = e->at = rt;
+		/* the retained time exactly */
+		st->next_check = e->at = rt;
 		/* within a stretched interval: an interval on, as it was made */
 		e->stretched = interval > 0 &&
 		    tick <= now_tick + (uint64_t)(interval * c->stretch * c->tps) + 1;

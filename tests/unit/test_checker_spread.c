@@ -143,6 +143,51 @@ t_spread_capped(void **state)
 	assert_offsets(f, hosts, svcs);
 }
 
+/*
+ * A reload spreads again what Nagios's init_timing_loop would, from the
+ * states the new generation adopts: s1 due in 100 s stays, s2 an hour
+ * ahead (past its 600 s window), s3 overdue and s5 (600 s ahead: not less
+ * than its window) are spread as new (the first three places: 240, 480
+ * and 720 s, wrapped to 120), hb an hour ahead stays, ha (due at the
+ * start's second, now past) goes at once.
+ * A service's delay wraps in Nagios's int: s4 moved 2^32 + 100 s ahead
+ * reads as 100 s and stays.
+ */
+static void
+t_spread_reload(void **state)
+{
+	struct fx *f = *state;
+	struct checker *nc;
+	time_t now, s5;
+
+	fx_spread(f, "");
+	checker_start(f->c);
+	now = (time_t)f->c->t0;
+	f->c->ss[0].c.next_check = now + 100;
+	f->c->ss[1].c.next_check = now + 3600;
+	f->c->ss[2].c.next_check = now - 10;
+	f->c->ss[3].c.next_check = now + 4294967296LL + 100;
+	s5 = f->c->ss[4].c.next_check;
+	f->c->hs[1].c.next_check = now + 3600;
+	nc = checker_new(f->loop, f->gen.objs, &f->gen.cfg, NULL, NULL, 1000);
+	checker_adopt(nc, f->c);
+	checker_free(f->c, 0);
+	f->c = nc;
+	checker_start(f->c);
+	/* the fixture's start and this one may straddle a second */
+	if ((time_t)f->c->t0 != now)
+		skip();
+	assert_int_equal(f->c->ss[0].c.next_check, now + 100);
+	assert_int_equal(f->c->ss[1].c.next_check, now + 240);
+	assert_int_equal(f->c->ss[2].c.next_check, now + 480);
+	assert_int_equal(f->c->ss[3].c.next_check, now + 4294967296LL + 100);
+	/* exactly a window ahead (the first spread's 600 s) is not less than it */
+	assert_int_equal(s5, now + 600);
+	assert_int_equal(f->c->ss[4].c.next_check, now + 120);
+	assert_int_equal(f->c->hs[0].c.next_check, now);
+	assert_int_equal(f->c->hs[1].c.next_check, now + 3600);
+}
+
 static int
 setup_spread(void **state)
 {
@@ -157,6 +202,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_spread_keeps_retained, setup_spread, teardown),
 		cmocka_unit_test_setup_teardown(t_spread_methods, setup_spread, teardown),
 		cmocka_unit_test_setup_teardown(t_spread_capped, setup_spread, teardown),
+		cmocka_unit_test_setup_teardown(t_spread_reload, setup_spread, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -215,6 +215,56 @@ t_adopt_takes_what_retention_takes(void **state)
 	assert_int_equal(hc->obsess, 1);
 }
 
+/*
+ * A reload with a changed max_attempts during a SOFT problem: Nagios's
+ * reader takes max_attempts before it reads the state type, so it judges
+ * the problem HARD (the configured object's) and moves the attempt to
+ * max_attempts; the state type read after it stays SOFT.  Attempt 1, or
+ * no changed max_attempts, stays.
+ */
+static void
+t_adopt_soft_attempt_to_max(void **state)
+{
+	struct fx *f = *state;
+	const struct obj_service *s = objects_find_service(f->gen.objs, "h", "s");
+	const struct obj_host *h = objects_find_host(f->gen.objs, "h");
+	struct state_common *c, *hc;
+	struct checker *nc;
+
+	c = fx_state(f, s->host, s);
+	hc = fx_state(f, h, NULL);
+	c->current_state = 2;
+	c->state_type = STATE_SOFT;
+	c->current_attempt = 3;
+	c->max_attempts = 5;
+	c->modified_attributes = STATE_MODATTR_MAX_CHECK_ATTEMPTS;
+	hc->current_state = 1;
+	hc->state_type = STATE_SOFT;
+	hc->current_attempt = 1;
+	hc->max_attempts = 4;
+	hc->modified_attributes = STATE_MODATTR_MAX_CHECK_ATTEMPTS;
+	nc = checker_new(f->loop, f->gen.objs, &f->gen.cfg, NULL, NULL, 1000);
+	checker_adopt(nc, f->c);
+	checker_free(f->c, 0);
+	f->c = nc;
+	c = fx_state(f, s->host, s);
+	hc = fx_state(f, h, NULL);
+	assert_int_equal(c->current_attempt, 5);
+	assert_int_equal(c->state_type, STATE_SOFT);
+	assert_int_equal(hc->current_attempt, 1);
+	assert_int_equal(hc->max_attempts, 4);
+	/* without the bit: the configured max_attempts, the attempt as it was */
+	c->current_attempt = 2;
+	c->modified_attributes = 0;
+	nc = checker_new(f->loop, f->gen.objs, &f->gen.cfg, NULL, NULL, 1000);
+	checker_adopt(nc, f->c);
+	checker_free(f->c, 0);
+	f->c = nc;
+	c = fx_state(f, s->host, s);
+	assert_int_equal(c->current_attempt, 2);
+	assert_int_equal(c->max_attempts, 2);
+}
+
 int
 main(void)
 {
@@ -226,6 +276,8 @@ main(void)
 		    state_setup, state_teardown),
 		cmocka_unit_test_setup_teardown(t_adopt_takes_what_retention_takes,
 		    state_setup, state_teardown),
+		cmocka_unit_test_setup_teardown(t_adopt_soft_attempt_to_max, state_setup,
+		    state_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
