@@ -19,7 +19,11 @@
 . "$(dirname "$0")/lib_engine.sh"
 
 eng_init checks
-eng_cfg service_check_timeout=2 service_freshness_check_interval=1
+# every first check at once (no inter-check delay): the cases wait a few
+# seconds each, and Nagios's spread counts max_service_check_spread in
+# minutes whatever interval_length is
+eng_cfg service_check_timeout=2 service_freshness_check_interval=1 \
+    service_inter_check_delay_method=n
 eng_objects <<OBJ
 define host {
 	use		h-base
