@@ -227,9 +227,11 @@ xc_toggle_contact(struct xc_req *r, const struct obj_contact *c)
 }
 
 /*
- * Program-wide execution came back on: the checker stopped scheduling
- * objects that fell due meanwhile (Nagios kept rescheduling them at their
- * interval), so put them back where that would have left them.
+ * Program-wide execution came back on: the checker dropped the checks
+ * that fell due meanwhile with no check window to move them by (Nagios
+ * kept moving them, by nothing), so put them back where their interval
+ * would have left them.  What is still on the schedule stays as it is,
+ * should_be_scheduled included.
  */
 static void
 xc_resume(struct xc_req *r, int hosts)
@@ -244,7 +246,7 @@ xc_resume(struct xc_req *r, int hosts)
 		long step = (long)(st->check_interval * r->x->cfg->interval_length);
 		time_t when = st->next_check;
 
-		if (!st->active_checks_enabled || st->should_be_scheduled || step <= 0)
+		if (!st->active_checks_enabled || step <= 0 || checker_scheduled(r->x->chk, h, s))
 			continue;
 		if (when <= 0)
 			when = r->now;

@@ -721,6 +721,14 @@ checker_schedule(struct checker *c, const struct obj_host *h, const struct obj_s
 	chk_state(c, e)->should_be_scheduled = keep;
 }
 
+int
+checker_scheduled(const struct checker *c, const struct obj_host *h, const struct obj_service *svc)
+{
+	const struct chk_ent *e = svc != NULL ? &c->sent[svc->id] : &c->hent[h->id];
+
+	return e->queued || e->running || wheel_is_scheduled(&e->we);
+}
+
 void
 checker_set_checkstats(struct checker *c, struct checkstats *cs)
 {

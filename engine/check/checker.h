@@ -176,6 +176,9 @@ void checker_check_now(struct checker *c, const struct obj_host *h, const struct
  */
 void checker_schedule(struct checker *c, const struct obj_host *h, const struct obj_service *svc,
     time_t when, int forced);
+/* whether a check of the object is on the schedule, queued or running */
+int checker_scheduled(const struct checker *c, const struct obj_host *h,
+    const struct obj_service *svc);
 /* count the checks (and passive results) into cs (NULL: stop counting) */
 void checker_set_checkstats(struct checker *c, struct checkstats *cs);
 /* the program-wide macro values the checker keeps (for other commands' macros) */

@@ -396,14 +396,22 @@ t_active_checks(void **state)
 	assert_int_equal(run(f, "ENABLE_SVC_CHECK;h1;a"), EXTCMD_OK);
 	assert_int_equal(f->runs_svc[a], 1);
 	assert_int_equal(st->has_been_checked, 1);
-	/* program-wide execution back on: objects that fell off are scheduled in phase */
+	/* program-wide execution back on: a check that fell off (due while
+	 * execution was off, with no check window to move it by) is scheduled
+	 * in phase; one still on the schedule is left as it is */
 	assert_int_equal(run(f, "STOP_EXECUTING_SVC_CHECKS"), EXTCMD_OK);
-	st->should_be_scheduled = 0;
+	st->check_interval = 0.001;
+	assert_int_equal(run(f, "SCHEDULE_SVC_CHECK;h1;a;%ld", (long)f->now), EXTCMD_OK);
+	assert_int_equal(checker_scheduled(f->c, S(f, "h1", "a")->host, S(f, "h1", "a")), 0);
+	assert_int_equal(st->should_be_scheduled, 0);
+	st->check_interval = 5;
 	st->next_check = f->now - 100;
+	SS(f, "h1", "b")->should_be_scheduled = 0;
 	assert_int_equal(run(f, "START_EXECUTING_SVC_CHECKS"), EXTCMD_OK);
 	assert_int_equal(st->should_be_scheduled, 1);
 	assert_true(st->next_check >= f->now + 199 && st->next_check <= f->now + 201);
 	assert_int_equal(f->runs_svc[a], 1);
+	assert_int_equal(SS(f, "h1", "b")->should_be_scheduled, 0);
 	/* no interval: enabled, but not scheduled */
 	assert_int_equal(run(f, "CHANGE_NORMAL_SVC_CHECK_INTERVAL;h1;b;0"), EXTCMD_OK);
 	assert_int_equal(run(f, "DISABLE_SVC_CHECK;h1;b"), EXTCMD_OK);
