@@ -38,7 +38,10 @@ it before the next step:
   5. the sizes of both logs are kept: the log lines of step N are those
      written between the end of step N-1 and the end of step N.
 
-Timed events: a few downtimes end a few seconds after their step (gen.py).
+Timed events: a few downtimes end a few seconds after their step (gen.py),
+and a few flexible ones last a few seconds from the state change that
+starts them: after a step that started a downtime, and before the final
+capture, the runner waits past those.
 Every time a placeholder N seconds ahead (N <= 30) is sent, that second T
 is noted, and no step is sent from T-0.5 s to T+2.2 s: a step sent across
 the event could be processed before it by one engine and after it by the
@@ -80,6 +83,9 @@ STEP_TIMEOUT = float(os.environ.get("DIFFFUZZ_STEP_TIMEOUT", "20"))
 NOW_RE = re.compile(r"@NOW([+-]\d+)?@")
 # seconds from the end of the last step to the copy of status.dat, at most
 END_SPAN = 4.0
+# a downtime command whose fixed field is 0 and duration a few seconds
+SHORT_FLEX = re.compile(r"(?i)DOWNTIME;.*;\s*0\s*;[^;]*;\s*[2-4]\s*;")
+SHORT_FLEX_WAIT = 5.5
 
 
 class EngineError(Exception):
@@ -360,6 +366,7 @@ class Runner:
         self.bounds = []        # per step: [log size per engine]
         self.problems = []      # harness-level differences (crash, no answer)
         self.left_out = []      # steps not run, and why (written to left-out.txt)
+        self.short_flex = False  # the steps schedule a flexible downtime of a few seconds
         self.progress = progress
         self.base_time = None
 
@@ -476,6 +483,13 @@ class Runner:
             self.problems.append(f"step {i}: the engines were still running commands "
                                  f"after {STEP_TIMEOUT} s")
         self.check_alive(f"after step {i}")
+        # a flexible downtime of a few seconds that started in this step
+        # ends that long after, at a time the runner does not know: keep
+        # the next steps clear of the seconds it may end in
+        if self.short_flex and any(e.saw(rb"DOWNTIME ALERT: [^\n]*;STARTED;", s)
+                                   for e, s in zip(self.engines, since)):
+            now = int(time.time())
+            self.danger += [now + d for d in (2, 3, 4, 5)]
         self.bounds.append([e.log_size() for e in self.engines])
 
     def trigger_read_late(self):
@@ -554,6 +568,7 @@ class Runner:
     def run(self, steps):
         """returns (number of steps done, harness problems)"""
         done = 0
+        self.short_flex = any(SHORT_FLEX.search(st.get("line", "")) for st in steps)
         for e in self.engines:
             e.setup()
             os.makedirs(os.path.join(e.d, "result"))
@@ -574,7 +589,12 @@ class Runner:
                     self.progress(i)
             # the capture below takes some 2 s (a status.dat written a second
             # after the last step): no timed event may fire in it either, or
-            # one engine's status.dat shows it and the other's not yet
+            # one engine's status.dat shows it and the other's not yet.  A
+            # flexible downtime of a few seconds (gen.py) ends that long
+            # after the state change that starts it, at a time the runner
+            # does not know: let any such end pass first
+            if self.short_flex:
+                time.sleep(SHORT_FLEX_WAIT)
             self.avoid_danger(ahead=END_SPAN)
             t_end = time.time()
             time.sleep(1.1)
