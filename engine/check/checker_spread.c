@@ -237,6 +237,9 @@ chk_spread_place(struct checker *c, struct chk_spread *sp, uint64_t now_tick)
 {
 	size_t i, j, k, m;
 
+	/* nothing to place (a reload that spreads nothing): no array at all */
+	if (sp->nplace == 0)
+		return;
 	qsort(sp->place, sp->nplace, sizeof(*sp->place), chk_place_cmp);
 	for (i = 0; i < sp->nplace; i = j) {
 		time_t at = sp->place[i].at;

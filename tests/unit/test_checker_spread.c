@@ -188,6 +188,24 @@ t_spread_reload(void **state)
 	assert_int_equal(f->c->hs[1].c.next_check, now + 3600);
 }
 
+/* nothing to spread (every check off): nothing placed, and no empty array
+ * handed to qsort (UBSan stopped a reload of the daemon there) */
+static void
+t_spread_nothing(void **state)
+{
+	struct fx *f = *state;
+	unsigned i;
+
+	fx_spread(f, "");
+	for (i = 0; i < 5; i++)
+		f->c->ss[i].c.active_checks_enabled = 0;
+	for (i = 0; i < 2; i++)
+		f->c->hs[i].c.active_checks_enabled = 0;
+	checker_start(f->c);
+	for (i = 0; i < 5; i++)
+		assert_false(wheel_is_scheduled(&f->c->sent[i].we));
+}
+
 static int
 setup_spread(void **state)
 {
@@ -203,6 +221,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_spread_methods, setup_spread, teardown),
 		cmocka_unit_test_setup_teardown(t_spread_capped, setup_spread, teardown),
 		cmocka_unit_test_setup_teardown(t_spread_reload, setup_spread, teardown),
+		cmocka_unit_test_setup_teardown(t_spread_nothing, setup_spread, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
