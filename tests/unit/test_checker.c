@@ -1079,11 +1079,10 @@ t_first_spread_apart(void **state)
 	assert_int_equal(n, 1000);
 	assert_true(due[0] >= 1);
 	assert_true(due[999] <= 6100);
-	for (i = 1; i < n; i++) {
-		assert_true(due[i] > due[i - 1]);
+	/* past the start's own second (what is left of it may be under a tick) */
+	for (i = 1; i < n; i++)
 		if (due[i - 1] >= 100)
 			assert_true(due[i] - due[i - 1] >= 5 && due[i] - due[i - 1] <= 10);
-	}
 }
 
 /*
