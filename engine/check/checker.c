@@ -385,10 +385,13 @@ chk_schedule_tick(struct checker *c, struct chk_ent *e, uint64_t tick)
 void
 chk_schedule_exact(struct checker *c, struct chk_ent *e, time_t at, uint64_t min)
 {
+	struct state_common *st = chk_state(c, e);
 	uint64_t tick = chk_time_tick(c, (double)at);
+	int keep = st->should_be_scheduled;
 
 	chk_schedule_tick(c, e, tick > min ? tick : min);
-	chk_state(c, e)->next_check = e->at = at;
+	st->next_check = e->at = at;
+	st->should_be_scheduled = keep;
 }
 
 static void
@@ -673,7 +676,6 @@ checker_schedule(struct checker *c, const struct obj_host *h, const struct obj_s
 {
 	struct chk_ent *e = svc != NULL ? &c->sent[svc->id] : &c->hent[h->id];
 	uint64_t tick;
-	int keep;
 
 	if (c->stopped || c->wheel == NULL)
 		return;
@@ -711,14 +713,12 @@ checker_schedule(struct checker *c, const struct obj_host *h, const struct obj_s
 		chk_check_soon(c, e);
 		return;
 	}
-	/* Nagios's schedule_*_check leaves should_be_scheduled as it was (a
-	 * passive result that changed nothing cleared it, say); the callers
-	 * that set it (ENABLE_*_CHECK, a result) do so themselves */
-	keep = chk_state(c, e)->should_be_scheduled;
 	/* the time asked for, exactly (a tick's time can only approximate one
-	 * decades ahead, such as 4294967297) */
+	 * decades ahead, such as 4294967297); should_be_scheduled as it was,
+	 * as Nagios's schedule_*_check leaves it (a passive result that
+	 * changed nothing cleared it, say): the callers that set it
+	 * (ENABLE_*_CHECK, a result) do so themselves */
 	chk_schedule_exact(c, e, when, 0);
-	chk_state(c, e)->should_be_scheduled = keep;
 }
 
 int

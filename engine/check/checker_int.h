@@ -124,7 +124,8 @@ const struct obj_settings *chk_settings(const struct checker *c, const struct ch
 const struct obj_timeperiod *chk_check_period(struct checker *c, const struct chk_ent *e);
 void chk_schedule_tick(struct checker *c, struct chk_ent *e, uint64_t tick);
 /* schedule e at the tick of time at (no earlier than tick min), with
- * next_check exactly at, not the tick's rounded time */
+ * next_check exactly at, not the tick's rounded time, and
+ * should_be_scheduled as it was (Nagios's schedule_*_check) */
 void chk_schedule_exact(struct checker *c, struct chk_ent *e, time_t at, uint64_t min);
 void chk_reschedule(struct checker *c, struct chk_ent *e, uint64_t start_tick, double delay);
 /* the tick delay seconds after start_tick (at least one tick on) */
@@ -183,6 +184,7 @@ struct chk_spread {
 	uint64_t nhost;
 	struct chk_place *place; /* what chk_spread_place puts on the wheel */
 	size_t nplace, cap;
+	uint8_t *ok;       /* chk_schedulable of each (hosts, then services) */
 };
 /* the delays and the interleave for what checker_start schedules */
 void chk_spread_init(struct checker *c, struct chk_spread *sp);
@@ -190,7 +192,8 @@ void chk_spread_init(struct checker *c, struct chk_spread *sp);
  * where the spread puts it */
 void chk_schedule_first(struct checker *c, struct chk_ent *e, struct chk_spread *sp,
     uint64_t now_tick);
-/* schedule what the spread noted: each second's checks evenly across it */
+/* schedule what the spread noted: each second's checks evenly across it
+ * (and let go of sp's arrays) */
 void chk_spread_place(struct checker *c, struct chk_spread *sp, uint64_t now_tick);
 
 /* checker_pace.c: the backlog's time and starts, counted into st up to now */

@@ -304,7 +304,6 @@ static void
 chk_pend_settle(struct checker *c, struct chk_ent *e, int resched, time_t at)
 {
 	struct state_common *st = chk_state(c, e);
-	int keep;
 
 	if (!e->pend || (resched && !e->pend_forced && at < e->pend_at)) {
 		e->pend = 0;
@@ -313,9 +312,7 @@ chk_pend_settle(struct checker *c, struct chk_ent *e, int resched, time_t at)
 		return;
 	}
 	e->pend = 0;
-	keep = st->should_be_scheduled;
 	chk_schedule_exact(c, e, e->pend_at, chk_now_tick(c) + 1);
-	st->should_be_scheduled = keep;
 	if (e->pend_forced)
 		e->forced = 1;
 }

@@ -82,17 +82,19 @@ chk_spread_init(struct checker *c, struct chk_spread *sp)
 	unsigned long stotal = 0, htotal = 0;
 	uint64_t ns = 0, nh = 0;
 	time_t now = (time_t)c->t0;
-	unsigned i;
+	unsigned i, nhosts = c->objs->nhosts;
 
+	/* whether each object is scheduled at all, judged once: hosts, then services */
+	sp->ok = xcalloc((size_t)nhosts + c->objs->nservices + 1, 1);
 	/* the sums are whole numbers each step, as in Nagios's unsigned long */
 	for (i = 0; i < c->objs->nservices; i++) {
-		if (chk_schedulable(c, &c->sent[i], now)) {
+		if ((sp->ok[nhosts + i] = (uint8_t)chk_schedulable(c, &c->sent[i], now))) {
 			ns++;
 			stotal = (unsigned long)((double)stotal + c->ss[i].c.check_interval);
 		}
 	}
-	for (i = 0; i < c->objs->nhosts; i++) {
-		if (chk_schedulable(c, &c->hent[i], now)) {
+	for (i = 0; i < nhosts; i++) {
+		if ((sp->ok[i] = (uint8_t)chk_schedulable(c, &c->hent[i], now))) {
 			nh++;
 			htotal = (unsigned long)((double)htotal + c->hs[i].c.check_interval);
 		}
@@ -164,7 +166,7 @@ chk_schedule_first(struct checker *c, struct chk_ent *e, struct chk_spread *sp, 
 	time_t now = (time_t)c->t0, at, valid;
 	uint64_t tick;
 
-	if (!chk_schedulable(c, e, now)) {
+	if (!sp->ok[e->is_host ? e->id : c->objs->nhosts + e->id]) {
 		st->should_be_scheduled = 0;
 		/* a forced check retention kept (use_retained_scheduling_info) runs
 		 * at its time even with checks off, as Nagios's init_timing_loop
@@ -172,7 +174,6 @@ chk_schedule_first(struct checker *c, struct chk_ent *e, struct chk_spread *sp, 
 		if ((st->check_options & STATE_CKOPT_FORCED) && st->next_check > 0) {
 			e->forced = 1;
 			chk_schedule_exact(c, e, st->next_check, now_tick + 1);
-			st->should_be_scheduled = 0;
 		}
 		return;
 	}
@@ -237,6 +238,8 @@ chk_spread_place(struct checker *c, struct chk_spread *sp, uint64_t now_tick)
 {
 	size_t i, j, k, m;
 
+	free(sp->ok);
+	sp->ok = NULL;
 	/* nothing to place (a reload that spreads nothing): no array at all */
 	if (sp->nplace == 0)
 		return;

@@ -492,6 +492,21 @@ class Runner:
             self.danger += [now + d for d in (2, 3, 4, 5)]
         self.bounds.append([e.log_size() for e in self.engines])
 
+    @staticmethod
+    def status_blocks(e, kinds):
+        """the host and service blocks of e's status.dat of one kind
+        ("downtime", "status"), in the file's order, as dicts; none when the
+        file cannot be read"""
+        try:
+            with open(os.path.join(e.d, "var", "status.dat"), encoding="utf-8",
+                      errors="replace") as f:
+                text = f.read()
+        except OSError:
+            return []
+        return [dict(line.strip().split("=", 1) for line in block.split("\n") if "=" in line)
+                for block in re.findall(r"(?:host|service)%s \{\n(.*?)\n\s*\}" % kinds,
+                                        text, re.S)]
+
     def trigger_read_late(self):
         """whether a restart would meet a deliberate difference: Nagios
         reads retention.dat's downtimes in the order of its downtime list
@@ -501,16 +516,8 @@ class Runner:
         for e in self.engines:
             if e.name != "nagios":
                 continue
-            try:
-                with open(os.path.join(e.d, "var", "status.dat"), encoding="utf-8",
-                          errors="replace") as f:
-                    text = f.read()
-            except OSError:
-                return False
             seen = set()
-            for block in re.findall(r"(?:host|service)downtime \{\n(.*?)\n\s*\}", text, re.S):
-                kv = dict(line.strip().split("=", 1) for line in block.split("\n")
-                          if "=" in line)
+            for kv in self.status_blocks(e, "downtime"):
                 trig = kv.get("triggered_by", "0")
                 if trig != "0" and trig not in seen:
                     return True
@@ -529,15 +536,7 @@ class Runner:
         self.wait_status(t_start)
         now = time.time()
         for e in self.engines:
-            p = os.path.join(e.d, "var", "status.dat")
-            try:
-                with open(p, encoding="utf-8", errors="replace") as f:
-                    text = f.read()
-            except OSError:
-                continue
-            for block in re.findall(r"(?:host|service)status \{\n(.*?)\n\s*\}", text, re.S):
-                kv = dict(line.strip().split("=", 1) for line in block.split("\n")
-                          if "=" in line)
+            for kv in self.status_blocks(e, "status"):
                 try:
                     t = int(kv.get("next_check", "0"))
                 except ValueError:

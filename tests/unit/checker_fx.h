@@ -251,6 +251,18 @@ fx_start_held(struct fx *f)
 	f->hold = 1;
 }
 
+/* a reload: a new checker on the same configuration adopts the states
+ * (no hooks, not started), and the old one goes */
+FX_FN void
+fx_reload(struct fx *f)
+{
+	struct checker *nc = checker_new(f->loop, f->gen.objs, &f->gen.cfg, NULL, NULL, 1000);
+
+	checker_adopt(nc, f->c);
+	checker_free(f->c, 0);
+	f->c = nc;
+}
+
 /* end every pending run with OK (one that starts meanwhile is ended too) */
 FX_FN void
 fx_end_all(struct fx *f)
@@ -334,6 +346,23 @@ run_for(struct fx *f, double secs)
 	ev_timer_start(f->loop, &stop);
 	ev_run(f->loop, 0);
 	ev_timer_stop(f->loop, &stop);
+}
+
+/* a started checker in which h2;c, checked every 600 s, has had its
+ * first check (forced, then the loop run for secs); its state */
+FX_FN struct state_common *
+fx_c_checked(struct fx *f, double secs)
+{
+	const struct obj_service *c = objects_find_service(f->gen.objs, "h2", "c");
+	struct state_common *cs;
+
+	f->c = fx_checker(f);
+	cs = &checker_svc_states(f->c)[c->id].c;
+	cs->check_interval = 600;
+	checker_start(f->c);
+	force(f, "h2", "c");
+	run_for(f, secs);
+	return cs;
 }
 
 #endif

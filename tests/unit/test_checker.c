@@ -253,12 +253,7 @@ t_passive_reschedules(void **state)
 	struct state_common *cs;
 	int runs;
 
-	f->c = fx_checker(f);
-	cs = &checker_svc_states(f->c)[c->id].c;
-	cs->check_interval = 600;
-	checker_start(f->c);
-	force(f, "h2", "c"); /* the first check */
-	run_for(f, 0.5);
+	cs = fx_c_checked(f, 0.5); /* the first check */
 	runs = f->runs_svc[c->id];
 	assert_int_equal(runs, 1);
 	assert_true(cs->next_check > time(NULL) + 500);

@@ -192,12 +192,7 @@ t_schedule_keeps_should_be_scheduled(void **state)
 	struct state_common *cs;
 	time_t now;
 
-	f->c = fx_checker(f);
-	cs = &checker_svc_states(f->c)[c->id].c;
-	cs->check_interval = 600;
-	checker_start(f->c);
-	force(f, "h2", "c");
-	run_for(f, 0.3);
+	cs = fx_c_checked(f, 0.3);
 	assert_int_equal(f->runs_svc[c->id], 1);
 	assert_int_equal(cs->should_be_scheduled, 1);
 	now = time(NULL);

@@ -157,7 +157,6 @@ static void
 t_spread_reload(void **state)
 {
 	struct fx *f = *state;
-	struct checker *nc;
 	time_t now, s5;
 
 	fx_spread(f, "");
@@ -169,10 +168,7 @@ t_spread_reload(void **state)
 	f->c->ss[3].c.next_check = now + 4294967296LL + 100;
 	s5 = f->c->ss[4].c.next_check;
 	f->c->hs[1].c.next_check = now + 3600;
-	nc = checker_new(f->loop, f->gen.objs, &f->gen.cfg, NULL, NULL, 1000);
-	checker_adopt(nc, f->c);
-	checker_free(f->c, 0);
-	f->c = nc;
+	fx_reload(f);
 	checker_start(f->c);
 	/* the fixture's start and this one may straddle a second */
 	if ((time_t)f->c->t0 != now)

@@ -180,7 +180,6 @@ t_adopt_takes_what_retention_takes(void **state)
 	const struct obj_service *s = objects_find_service(f->gen.objs, "h", "s");
 	const struct obj_host *h = objects_find_host(f->gen.objs, "h");
 	struct state_common *c, *hc;
-	struct checker *nc;
 
 	assert_non_null(s);
 	c = fx_state(f, s->host, s);
@@ -197,10 +196,7 @@ t_adopt_takes_what_retention_takes(void **state)
 	hc->max_attempts = 5;
 	hc->obsess = 0;
 	hc->modified_attributes = STATE_MODATTR_MAX_CHECK_ATTEMPTS;
-	nc = checker_new(f->loop, f->gen.objs, &f->gen.cfg, NULL, NULL, 1000);
-	checker_adopt(nc, f->c);
-	checker_free(f->c, 0);
-	f->c = nc;
+	fx_reload(f);
 	c = fx_state(f, s->host, s);
 	hc = fx_state(f, h, NULL);
 	assert_int_equal(c->max_attempts, 2);
@@ -229,7 +225,6 @@ t_adopt_soft_attempt_to_max(void **state)
 	const struct obj_service *s = objects_find_service(f->gen.objs, "h", "s");
 	const struct obj_host *h = objects_find_host(f->gen.objs, "h");
 	struct state_common *c, *hc;
-	struct checker *nc;
 
 	c = fx_state(f, s->host, s);
 	hc = fx_state(f, h, NULL);
@@ -243,10 +238,7 @@ t_adopt_soft_attempt_to_max(void **state)
 	hc->current_attempt = 1;
 	hc->max_attempts = 4;
 	hc->modified_attributes = STATE_MODATTR_MAX_CHECK_ATTEMPTS;
-	nc = checker_new(f->loop, f->gen.objs, &f->gen.cfg, NULL, NULL, 1000);
-	checker_adopt(nc, f->c);
-	checker_free(f->c, 0);
-	f->c = nc;
+	fx_reload(f);
 	c = fx_state(f, s->host, s);
 	hc = fx_state(f, h, NULL);
 	assert_int_equal(c->current_attempt, 5);
@@ -256,10 +248,7 @@ t_adopt_soft_attempt_to_max(void **state)
 	/* without the bit: the configured max_attempts, the attempt as it was */
 	c->current_attempt = 2;
 	c->modified_attributes = 0;
-	nc = checker_new(f->loop, f->gen.objs, &f->gen.cfg, NULL, NULL, 1000);
-	checker_adopt(nc, f->c);
-	checker_free(f->c, 0);
-	f->c = nc;
+	fx_reload(f);
 	c = fx_state(f, s->host, s);
 	assert_int_equal(c->current_attempt, 2);
 	assert_int_equal(c->max_attempts, 2);
