@@ -15,12 +15,16 @@
 # as SKIP.  With INTEGRATION_JOBS=1 they run one after another, as before.
 # The last line is "integration: N passed, N failed, N skipped"; the exit
 # status is 1 when any script failed, 0 otherwise.
+# A script still running after INTEGRATION_TIMEOUT seconds (default 600; the
+# slowest take about 2 minutes under ASan) is stopped and fails, so that one
+# that hangs (a daemon gone, a command pipe nobody reads) cannot hang the run.
 # Arguments: optional script names (t_config_diff or t_config_diff.sh) to run
 # only those.
 #
 # SPDX-License-Identifier: GPL-2.0-or-later
 
 set -u
+limit=${INTEGRATION_TIMEOUT:-600}
 
 here=$(cd "$(dirname "$0")" && pwd)
 if [ -n "${srcdir:-}" ] && [ -d "$srcdir/tests/integration" ]; then
@@ -113,7 +117,7 @@ runner() {
 			continue
 		fi
 		t0=$(date +%s)
-		sh "$t" >"$out/$name.out" 2>&1 </dev/null
+		timeout -k 10 "$limit" sh "$t" >"$out/$name.out" 2>&1 </dev/null
 		rc=$?
 		echo "$rc $(($(date +%s) - t0))" >"$out/$name.rc"
 	done
@@ -156,7 +160,11 @@ for t in $scripts; do
 		failed=$((failed + 1))
 		;;
 	*)
-		echo "FAIL: integration/$name (exit $rc, $secs s)"
+		if [ "$rc" = 124 ]; then
+			echo "FAIL: integration/$name (stopped after $limit s)"
+		else
+			echo "FAIL: integration/$name (exit $rc, $secs s)"
+		fi
 		failed=$((failed + 1))
 		;;
 	esac
