@@ -67,6 +67,12 @@ same files (retention carries the state over).  Either is left out (and
 said so in left-out.txt and the report) when Nagios lists a triggered
 downtime before its trigger: its retention reader drops such a downtime,
 jaque keeps it (a deliberate difference, docs/differences.md).
+
+A downtime command is left out the same way when it would make a trigger
+end in the same second as another downtime of an object the trigger
+triggered a downtime on: Nagios ends downtimes of one second in the order
+of its event heap, jaque in the order of its list, and the triggered
+downtime logs and notifies or not by that order (Runner.trigger_end_race).
 """
 
 import os
@@ -86,6 +92,8 @@ END_SPAN = 4.0
 # a downtime command whose fixed field is 0 and duration a few seconds
 SHORT_FLEX = re.compile(r"(?i)DOWNTIME;.*;\s*0\s*;[^;]*;\s*[2-4]\s*;")
 SHORT_FLEX_WAIT = 5.5
+# a command that schedules downtime
+DOWNTIME_CMD = re.compile(r"(?i)\s*(SCHEDULE_\w*DOWNTIME);")
 
 
 class EngineError(Exception):
@@ -338,6 +346,12 @@ class Engine:
         os.rename(tmp, p)
 
 
+def atoi(text):
+    """the leading integer of text, as C's atoi reads it (0 when none)"""
+    m = re.match(r"\s*([-+]?\d+)", text)
+    return int(m.group(1)) if m else 0
+
+
 def stat_is_fifo(p):
     import stat
     try:
@@ -367,6 +381,8 @@ class Runner:
         self.problems = []      # harness-level differences (crash, no answer)
         self.left_out = []      # steps not run, and why (written to left-out.txt)
         self.short_flex = False  # the steps schedule a flexible downtime of a few seconds
+        self.triggers_seen = False  # a step has sent a downtime with a trigger
+        self.last_step_end = 0.0
         self.progress = progress
         self.base_time = None
 
@@ -458,6 +474,11 @@ class Runner:
             self.wait_sentinel(i, since)
         elif st["kind"] == "sleep":
             time.sleep(st["secs"])
+        elif st["kind"] == "cmd" and self.trigger_end_race(st["line"]):
+            self.left_out.append(f"step {i}: left out: a downtime trigger would end in the "
+                                 f"same second as another downtime on an object it "
+                                 f"triggers, whose order Nagios leaves to its event heap "
+                                 f"(docs/differences.md)")
         elif st["kind"] in ("reload", "restart") and self.trigger_read_late():
             self.left_out.append(f"step {i}: {st['kind']} left out: a triggered downtime is "
                                  f"listed before its trigger, which Nagios's retention "
@@ -491,6 +512,7 @@ class Runner:
             now = int(time.time())
             self.danger += [now + d for d in (2, 3, 4, 5)]
         self.bounds.append([e.log_size() for e in self.engines])
+        self.last_step_end = time.time()
 
     @staticmethod
     def status_blocks(e, kinds):
@@ -522,6 +544,104 @@ class Runner:
                 if trig != "0" and trig not in seen:
                     return True
                 seen.add(kv.get("downtime_id"))
+        return False
+
+    @staticmethod
+    def downtime_end(kv):
+        """the second a downtime of status.dat ends at, or None where it
+        depends on a state change still to come (a flexible one not yet
+        started)"""
+        try:
+            if int(kv.get("fixed", "1")) > 0:
+                return int(kv["end_time"])
+            if kv.get("is_in_effect") == "1":
+                return int(kv["flex_downtime_start"]) + int(kv["duration"])
+        except (KeyError, ValueError):
+            pass
+        return None
+
+    @staticmethod
+    def downtime_object(kv):
+        return (kv.get("host_name"), kv.get("service_description"))
+
+    def trigger_end_race(self, line):
+        """whether a downtime command would make a trigger end in the same
+        second as another downtime on an object that trigger triggers a
+        downtime on.  Nagios queues every downtime event at a whole second
+        (lib/squeue.c, high priority: no microseconds), so events of one
+        second leave its heap in an order that depends on everything else
+        queued; jaque ends them in the order they were scheduled.  Which
+        comes first decides whether the triggered downtime (started and
+        ended at once when its trigger ends, common/downtime.c) finds the
+        object already in downtime, and so whether it logs and notifies.
+        Judged on Nagios's status.dat with the command's own downtimes
+        added; a group command's objects count as any object."""
+        m = DOWNTIME_CMD.match(line)
+        if not m:
+            return False
+        name = m.group(1).upper()
+        args = line.split(";")[1:]
+        off = 2 if name == "SCHEDULE_SVC_DOWNTIME" else 1
+        if len(args) < off + 4:
+            return False
+        end_s, fixed_s, trig_s = args[off + 1:off + 4]
+        trig = atoi(trig_s)
+        fixed = atoi(fixed_s) > 0
+        propagated = name == "SCHEDULE_AND_PROPAGATE_TRIGGERED_HOST_DOWNTIME"
+        seen = self.triggers_seen
+        if trig or propagated:
+            self.triggers_seen = True
+        elif not (fixed and seen):
+            return False
+        nagios = [e for e in self.engines if e.name == "nagios"]
+        if not nagios:
+            return False
+        self.wait_status(self.last_step_end)
+        dts = self.status_blocks(nagios[0], "downtime")
+        by_id = {kv.get("downtime_id"): kv for kv in dts}
+        # the second send_all will resolve the placeholders in
+        self.align_second()
+        now = int(time.time())
+        end = atoi(resolve(end_s, now, "", [])) if fixed else None
+        if name == "SCHEDULE_HOST_DOWNTIME":
+            obj = (args[0], None)
+        elif name == "SCHEDULE_SVC_DOWNTIME":
+            obj = (args[0], args[1])
+        else:
+            obj = None      # any object
+
+        def same(a, b):
+            return a is None or b is None or a == b
+
+        def clash(t_id, t_end, objs, extra):
+            """another downtime, not t_id nor triggered by it, on one of
+            objs, ends at t_end"""
+            if t_end is None or t_end > now + 600:
+                return False
+            others = [(self.downtime_end(kv), self.downtime_object(kv)) for kv in dts
+                      if kv.get("downtime_id") != t_id and kv.get("triggered_by") != t_id]
+            others += extra
+            return any(e == t_end and any(same(o, p) for p in objs) for e, o in others)
+
+        # the command's downtimes are triggered by an existing one
+        if trig and str(trig) in by_id:
+            t = by_id[str(trig)]
+            objs = [obj] + [self.downtime_object(kv) for kv in dts
+                            if kv.get("triggered_by") == str(trig)]
+            if clash(str(trig), self.downtime_end(t), objs, []):
+                return True
+        # the command's host downtime triggers its children's, ending with it
+        if propagated and clash(None, end, [None], []):
+            return True
+        # the command's downtimes end with an existing trigger
+        if end is not None:
+            for t_id in {kv.get("triggered_by") for kv in dts} - {"0", None}:
+                t = by_id.get(t_id)
+                if t is None or self.downtime_end(t) != end:
+                    continue
+                objs = [self.downtime_object(kv) for kv in dts if kv.get("triggered_by") == t_id]
+                if any(same(obj, o) for o in objs):
+                    return True
         return False
 
     def note_scheduled(self, t_start, horizon=300):
