@@ -469,16 +469,16 @@ class Runner:
             for obj, rc, out in st.get("setres", []):
                 e.write_file(os.path.join("res", obj), f"{rc}\n{out}\n")
         since = [e.log_size() for e in self.engines]
-        if st["kind"] == "cmd":
-            self.send_all(i, st["line"], st)
-            self.wait_sentinel(i, since)
-        elif st["kind"] == "sleep":
-            time.sleep(st["secs"])
-        elif st["kind"] == "cmd" and self.trigger_end_race(st["line"]):
+        if st["kind"] == "cmd" and self.trigger_end_race(st["line"]):
             self.left_out.append(f"step {i}: left out: a downtime trigger would end in the "
                                  f"same second as another downtime on an object it "
                                  f"triggers, whose order Nagios leaves to its event heap "
                                  f"(docs/differences.md)")
+        elif st["kind"] == "cmd":
+            self.send_all(i, st["line"], st)
+            self.wait_sentinel(i, since)
+        elif st["kind"] == "sleep":
+            time.sleep(st["secs"])
         elif st["kind"] in ("reload", "restart") and self.trigger_read_late():
             self.left_out.append(f"step {i}: {st['kind']} left out: a triggered downtime is "
                                  f"listed before its trigger, which Nagios's retention "
