@@ -48,6 +48,15 @@ arena_new(void)
 	return xcalloc(1, sizeof(struct arena));
 }
 
+static void
+arena_chunk_free(struct arena_chunk *c)
+{
+	if (c->mapped)
+		xfree_huge(c, c->mapped);
+	else
+		free(c);
+}
+
 void
 arena_free(struct arena *a)
 {
@@ -57,13 +66,34 @@ arena_free(struct arena *a)
 		return;
 	for (c = a->head; c != NULL; c = next) {
 		next = c->next;
-		if (c->mapped)
-			xfree_huge(c, c->mapped);
-		else
-			free(c);
+		arena_chunk_free(c);
 	}
 	arena_intern_reset(a);
 	free(a);
+}
+
+void
+arena_reset(struct arena *a)
+{
+	struct arena_chunk *c, *next, *keep = a->head;
+
+	if (keep == NULL)
+		return;
+	for (c = keep->next; c != NULL; c = next) {
+		next = c->next;
+		arena_chunk_free(c);
+	}
+	keep->next = NULL;
+	if (keep->mapped || keep->used == keep->size) {
+		/* a chunk of one big request (arena_big): nothing to reuse */
+		arena_chunk_free(keep);
+		a->head = NULL;
+		a->bytes = 0;
+	} else {
+		keep->used = 0;
+		a->bytes = sizeof(*keep) + keep->size;
+	}
+	arena_intern_reset(a);
 }
 
 /*

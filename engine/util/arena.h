@@ -15,6 +15,8 @@ struct arena;
 
 struct arena *arena_new(void);
 void arena_free(struct arena *a);
+/* forget everything allocated (pointers into the arena die), keeping one chunk for reuse */
+void arena_reset(struct arena *a);
 /*
  * n bytes aligned to 8 (pointers, doubles, 64-bit integers: all the model
  * stores; not long double), never NULL.  8 rather than 16 saves 8 bytes

@@ -8,6 +8,7 @@
 #include "engine/util/regex.h"
 
 #include <pcre2.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,8 +20,8 @@ struct rx {
 	pcre2_match_data *md;
 };
 
-struct rx *
-rx_compile(const char *pattern, char *err, size_t errlen)
+static struct rx *
+rx_compile_opts(const char *pattern, uint32_t opts, char *err, size_t errlen)
 {
 	int ec;
 	PCRE2_SIZE off;
@@ -28,7 +29,7 @@ rx_compile(const char *pattern, char *err, size_t errlen)
 	pcre2_code *code;
 	PCRE2_UCHAR msg[256];
 
-	code = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, 0, &ec, &off, NULL);
+	code = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, opts, &ec, &off, NULL);
 	if (code == NULL) {
 		pcre2_get_error_message(ec, msg, sizeof(msg));
 		if (err != NULL && errlen > 0)
@@ -46,6 +47,18 @@ rx_compile(const char *pattern, char *err, size_t errlen)
 		return NULL;
 	}
 	return r;
+}
+
+struct rx *
+rx_compile(const char *pattern, char *err, size_t errlen)
+{
+	return rx_compile_opts(pattern, 0, err, errlen);
+}
+
+struct rx *
+rx_compile_icase(const char *pattern, char *err, size_t errlen)
+{
+	return rx_compile_opts(pattern, PCRE2_CASELESS, err, errlen);
 }
 
 int

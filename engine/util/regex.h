@@ -1,7 +1,7 @@
 /*
  * regex: a thin wrapper over libpcre2-8 for the configuration's regular
- * expression matching (use_regexp_matching).  Matching is unanchored, like
- * POSIX regexec, which is what Nagios uses.
+ * expression matching (use_regexp_matching) and Livestatus filters.
+ * Matching is unanchored, like POSIX regexec, which is what Nagios uses.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -14,6 +14,8 @@ struct rx;
 
 /* compile pattern; NULL on error with the reason in err */
 struct rx *rx_compile(const char *pattern, char *err, size_t errlen);
+/* as rx_compile, but letters match either case (Livestatus's "~~") */
+struct rx *rx_compile_icase(const char *pattern, char *err, size_t errlen);
 /* 1 when s matches somewhere, 0 otherwise */
 int rx_match(const struct rx *r, const char *s);
 void rx_free(struct rx *r);

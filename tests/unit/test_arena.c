@@ -301,6 +301,45 @@ t_free_null(void **state)
 	arena_free(arena_new());
 }
 
+/* a reset keeps one chunk and reuses it; big chunks and interned strings go */
+static void
+t_reset(void **state)
+{
+	struct arena *a = *state;
+	size_t i, one;
+	char *first, *again;
+
+	arena_reset(a); /* an empty arena: nothing to do */
+	assert_int_equal(arena_bytes(a), 0);
+	first = arena_strdup(a, "row one");
+	one = arena_bytes(a);
+	for (i = 0; i < 5000; i++)
+		memset(arena_alloc(a, 100), 1, 100);
+	memset(arena_alloc(a, 1 << 20), 2, 1 << 20);
+	assert_string_equal(arena_intern(a, "x"), "x");
+	assert_true(arena_bytes(a) > one);
+	arena_reset(a);
+	assert_true(arena_bytes(a) <= 8 * 1024 * 1024 + 64);
+	again = arena_strdup(a, "row two");
+	assert_string_equal(again, "row two");
+	assert_string_equal(arena_intern(a, "x"), "x");
+	(void)first;
+	/* the kept chunk is used again without growing */
+	arena_reset(a);
+	arena_strdup(a, "row two");
+	one = arena_bytes(a);
+	arena_reset(a);
+	arena_strdup(a, "row three");
+	assert_int_equal(arena_bytes(a), one);
+	/* an arena whose only chunk is one big request */
+	arena_free(a);
+	*state = a = arena_new();
+	memset(arena_alloc(a, 1 << 20), 3, 1 << 20);
+	arena_reset(a);
+	assert_int_equal(arena_bytes(a), 0);
+	assert_string_equal(arena_strdup(a, "ok"), "ok");
+}
+
 int
 main(void)
 {
@@ -317,6 +356,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_intern_many, t_setup, t_teardown),
 		cmocka_unit_test_setup_teardown(t_bytes_grow, t_setup, t_teardown),
 		cmocka_unit_test(t_free_null),
+		cmocka_unit_test_setup_teardown(t_reset, t_setup, t_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -2,7 +2,8 @@
  * test_regex: the pcre2 wrapper used for use_regexp_matching.  Matching is
  * unanchored like POSIX regexec (what Nagios uses), anchors still work, a
  * compiled pattern can be matched many times, and a bad pattern gives NULL
- * with pcre2's reason and offset in the caller's buffer.
+ * with pcre2's reason and offset in the caller's buffer.  The case-blind
+ * compile (Livestatus's "~~") folds letters and reports errors alike.
  * Links engine/util/{regex,xalloc}.c and -lpcre2-8.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -128,6 +129,28 @@ t_bad_pattern_small_buf(void **state)
 }
 
 static void
+t_icase(void **state)
+{
+	char err[256] = "";
+	struct rx *r = rx_compile_icase("^web[0-9]+$", err, sizeof(err));
+
+	(void)state;
+	assert_non_null(r);
+	assert_int_equal(rx_match(r, "web01"), 1);
+	assert_int_equal(rx_match(r, "WEB01"), 1);
+	assert_int_equal(rx_match(r, "WeB01"), 1);
+	assert_int_equal(rx_match(r, "xweb01"), 0);
+	rx_free(r);
+	/* the plain compile stays case-sensitive */
+	r = t_compile("^web");
+	assert_int_equal(rx_match(r, "WEB01"), 0);
+	rx_free(r);
+	/* errors as rx_compile gives them */
+	assert_null(rx_compile_icase("web(", err, sizeof(err)));
+	assert_non_null(strstr(err, "missing closing parenthesis"));
+}
+
+static void
 t_free_null(void **state)
 {
 	struct rx *r;
@@ -148,6 +171,7 @@ main(void)
 		cmocka_unit_test(t_empty_and_wildcards),
 		cmocka_unit_test(t_bad_pattern),
 		cmocka_unit_test(t_bad_pattern_small_buf),
+		cmocka_unit_test(t_icase),
 		cmocka_unit_test(t_free_null),
 	};
 

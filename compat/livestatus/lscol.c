@@ -1,0 +1,62 @@
+/*
+ * lscol: column lookup and the reading of one cell (lscol.h).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "compat/livestatus/lscol.h"
+
+#include <string.h>
+
+const struct ls_col *
+ls_table_col(const struct ls_table *t, const char *name)
+{
+	size_t lo = 0, hi = t->ncols, plen;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(name, t->cols[mid].name);
+
+		if (c == 0)
+			return &t->cols[mid];
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	if (t->prefix == NULL || (plen = strlen(t->prefix)) == 0 ||
+	    strncmp(name, t->prefix, plen) != 0)
+		return NULL;
+	return ls_table_col(t, name + plen);
+}
+
+void
+ls_col_get(const struct ls_ctx *x, const struct ls_col *c, const void *row, struct ls_cell *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->type = c->type;
+	if (row != NULL && c->via != NULL)
+		row = c->via(x, row);
+	if (row == NULL || c->get == NULL)
+		return;
+	c->get(x, c, row, out);
+	out->type = c->type;
+}
+
+const char *
+ls_type_str(enum ls_type t)
+{
+	switch (t) {
+	case LS_INT:
+	case LS_TIME:
+		return "int";
+	case LS_FLOAT:
+		return "float";
+	case LS_STRING:
+		return "string";
+	case LS_LIST:
+		return "list";
+	case LS_DICT:
+		return "dict";
+	}
+	return "string";
+}

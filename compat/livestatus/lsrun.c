@@ -1,0 +1,598 @@
+/*
+ * lsrun: answering a GET request over its table (lsrun.h).
+ *
+ * Three ways through the rows:
+ *   plain   rows print as they pass; Offset skips, Limit stops the run
+ *           (wrapped_json goes on counting for total_count);
+ *   sorted  each passing row is printed on its own and kept with copies of
+ *           its sort keys (the Sort columns, then the table's natural
+ *           order); the end sorts them and prints ranks Offset+1 on;
+ *   stats   one set of aggregates, or one per group of the Columns'
+ *           values (kept as strings, as naemon does), each group sorted
+ *           by its first row's keys.
+ * The scratch arena is reset after every row, so everything kept past a
+ * row is copied to the heap.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "compat/livestatus/lsrun.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "compat/livestatus/lsagg.h"
+#include "compat/livestatus/lscol.h"
+#include "compat/livestatus/lsfilter.h"
+#include "compat/livestatus/lsout.h"
+#include "compat/livestatus/lsquery.h"
+#include "engine/util/arena.h"
+#include "engine/util/hash.h"
+#include "engine/util/mbuf.h"
+#include "engine/util/vec.h"
+#include "engine/util/xalloc.h"
+
+enum lsrun_mode { LSRUN_PLAIN, LSRUN_SORTED, LSRUN_STATS };
+
+/* a copied sort value */
+struct lsrun_key {
+	enum ls_type type;
+	long long i;
+	double d;
+	char *s;
+};
+
+/* a kept row (sorted) or group (stats) */
+struct lsrun_item {
+	struct lsrun_key *keys;
+	char *text;              /* sorted: the printed row */
+	size_t len;
+	char **group;            /* stats: the group's values */
+	struct lsagg *aggs;      /* stats: one per Stats header */
+	size_t seq;              /* the order it came in, for ties */
+};
+
+struct lsrun {
+	const struct lsq *q;
+	struct ls_ctx *x;
+	const struct ls_table *t;
+	struct mbuf *out;
+	struct lso o;
+	enum lsrun_mode mode;
+	int auth;
+	const void *contact;
+	size_t max_bytes;
+	time_t deadline;           /* 0: none */
+
+	const struct ls_col **cols; /* what a row prints (NULL: a column the table lacks) */
+	const char **names;
+	size_t ncols;
+	const struct ls_col **skeys; /* sort keys: Sort columns, then the natural ones */
+	int *sdesc;
+	size_t nskeys;
+
+	size_t next;               /* the next row number */
+	size_t nrows;
+	size_t matched;            /* rows past the filters */
+	int stopped;               /* plain: Limit reached, only counting goes on */
+	int code;
+	char *msg;
+
+	struct lsrun_item *items;  /* sorted rows, or groups */
+	size_t nitems;
+	struct hmap *groups;       /* group key -> item number + 1 */
+	struct vec gkeys;          /* the map's key strings */
+	struct lsagg *single;      /* ungrouped stats */
+};
+
+static void
+lsrun_fail(struct lsrun *r, int code, char *msg)
+{
+	if (r->code == 200) {
+		r->code = code;
+		r->msg = msg;
+	} else {
+		free(msg);
+	}
+}
+
+static void
+add_skey(struct lsrun *r, const struct ls_col *c, int desc)
+{
+	r->skeys[r->nskeys] = c;
+	r->sdesc[r->nskeys++] = desc;
+}
+
+static void
+setup_columns(struct lsrun *r)
+{
+	const struct lsq *q = r->q;
+	size_t i;
+
+	if (q->ncols == 0 && q->nstats == 0) {
+		r->ncols = r->t->ncols;
+		r->cols = xcalloc(r->ncols + 1, sizeof(*r->cols));
+		r->names = xcalloc(r->ncols + 1, sizeof(*r->names));
+		for (i = 0; i < r->ncols; i++) {
+			r->cols[i] = &r->t->cols[i];
+			r->names[i] = r->t->cols[i].name;
+		}
+		return;
+	}
+	r->ncols = q->ncols;
+	r->cols = xcalloc(r->ncols + q->nstats + 1, sizeof(*r->cols));
+	r->names = xcalloc(r->ncols + q->nstats + 1, sizeof(*r->names));
+	for (i = 0; i < r->ncols; i++) {
+		r->cols[i] = q->cols[i].col;
+		r->names[i] = q->cols[i].name;
+	}
+}
+
+static void
+setup_sort(struct lsrun *r)
+{
+	const struct lsq *q = r->q;
+	size_t i;
+
+	r->skeys = xcalloc(q->nsorts + 3, sizeof(*r->skeys));
+	r->sdesc = xcalloc(q->nsorts + 3, sizeof(*r->sdesc));
+	for (i = 0; i < q->nsorts; i++)
+		add_skey(r, q->sorts[i].col, q->sorts[i].desc);
+	for (i = 0; i < 2; i++) {
+		const struct ls_col *c;
+
+		if (r->t->natsort[i] != NULL && (c = ls_table_col(r->t, r->t->natsort[i])) != NULL)
+			add_skey(r, c, 0);
+	}
+}
+
+struct lsrun *
+lsrun_new(const struct lsq *q, struct ls_ctx *x, struct mbuf *out, int auth,
+    const void *contact, size_t max_bytes)
+{
+	struct lsrun *r = xcalloc(1, sizeof(*r));
+	size_t i;
+
+	r->q = q;
+	r->x = x;
+	r->t = q->table;
+	r->out = out;
+	r->auth = auth;
+	r->contact = contact;
+	r->max_bytes = max_bytes;
+	r->code = 200;
+	if (q->timelimit >= 0)
+		r->deadline = time(NULL) + q->timelimit;
+	lso_init(&r->o, out);
+	r->o.fmt = q->fmt;
+	memcpy(r->o.sep, q->sep, sizeof(r->o.sep));
+	r->o.tzoff = q->tzoff;
+	r->mode = q->nstats > 0 ? LSRUN_STATS : q->nsorts > 0 ? LSRUN_SORTED : LSRUN_PLAIN;
+	setup_columns(r);
+	if (r->mode != LSRUN_PLAIN)
+		setup_sort(r);
+	if (r->mode == LSRUN_STATS) {
+		char buf[32];
+
+		for (i = 0; i < q->nstats; i++) {
+			snprintf(buf, sizeof(buf), "stats_%zu", i + 1);
+			r->names[r->ncols + i] = arena_strdup(x->scratch, buf);
+		}
+		r->groups = hmap_new(64);
+		vec_init(&r->gkeys);
+	}
+	r->nrows = r->t->nrows(x);
+	/* the header row's names may live in the scratch arena: print it now */
+	lso_begin(&r->o, q->col_headers ? r->names : NULL,
+	    r->ncols + (r->mode == LSRUN_STATS ? q->nstats : 0));
+	arena_reset(x->scratch);
+	return r;
+}
+
+/* ---- copied keys ---- */
+
+static void
+key_copy(struct lsrun_key *k, const struct ls_cell *c)
+{
+	k->type = c->type;
+	k->i = c->i;
+	k->d = c->d;
+	k->s = c->type == LS_STRING ? xstrdup(c->s != NULL ? c->s : "") : NULL;
+}
+
+static struct lsrun_key *
+keys_of(struct lsrun *r, const void *row)
+{
+	struct lsrun_key *keys = xcalloc(r->nskeys + 1, sizeof(*keys));
+	struct ls_cell c;
+	size_t i;
+
+	for (i = 0; i < r->nskeys; i++) {
+		ls_col_get(r->x, r->skeys[i], row, &c);
+		key_copy(&keys[i], &c);
+	}
+	return keys;
+}
+
+static int
+key_cmp(const struct lsrun_key *a, const struct lsrun_key *b)
+{
+	switch (a->type) {
+	case LS_STRING:
+		return strcmp(a->s, b->s);
+	case LS_INT:
+	case LS_TIME:
+		return (a->i > b->i) - (a->i < b->i);
+	case LS_FLOAT:
+		return (a->d > b->d) - (a->d < b->d);
+	case LS_LIST:
+	case LS_DICT:
+		break;
+	}
+	return 0; /* lists compare equal, as in naemon */
+}
+
+/* qsort has no context argument: the run being sorted */
+static const struct lsrun *sorting;
+
+static int
+item_cmp(const void *pa, const void *pb)
+{
+	const struct lsrun_item *a = pa, *b = pb;
+	size_t i;
+
+	for (i = 0; i < sorting->nskeys; i++) {
+		int c = key_cmp(&a->keys[i], &b->keys[i]);
+
+		if (c != 0)
+			return sorting->sdesc[i] ? -c : c;
+	}
+	return (a->seq > b->seq) - (a->seq < b->seq);
+}
+
+static void
+sort_items(struct lsrun *r)
+{
+	if (r->nitems < 2 || r->nskeys == 0)
+		return;
+	sorting = r;
+	qsort(r->items, r->nitems, sizeof(*r->items), item_cmp);
+	sorting = NULL;
+}
+
+/* ---- one row ---- */
+
+static void
+print_row(struct lsrun *r, struct lso *o, const void *row)
+{
+	struct ls_cell c;
+	size_t i;
+
+	lso_row_begin(o);
+	for (i = 0; i < r->ncols; i++) {
+		if (r->cols[i] == NULL) {
+			lso_cell_str(o, "");
+			continue;
+		}
+		ls_col_get(r->x, r->cols[i], row, &c);
+		lso_cell(o, &c);
+	}
+	lso_row_end(o);
+}
+
+static void
+keep_sorted(struct lsrun *r, const void *row)
+{
+	struct mbuf b = { 0 };
+	struct lso o = r->o;
+	struct lsrun_item *it;
+
+	/* printed on its own, as the first row of a body with no header */
+	o.b = &b;
+	o.rows = 0;
+	o.cells = 0;
+	print_row(r, &o, row);
+	r->items = xreallocarray(r->items, r->nitems + 1, sizeof(*r->items));
+	it = &r->items[r->nitems++];
+	memset(it, 0, sizeof(*it));
+	it->seq = r->nitems - 1;
+	it->text = b.p;
+	it->len = b.len;
+	it->keys = keys_of(r, row);
+}
+
+/* a group's value of one column, as naemon's valueAsString */
+static void
+group_value(struct mbuf *b, const struct ls_cell *c, int known)
+{
+	if (!known) {
+		mbuf_adds(b, "invalid");
+		return;
+	}
+	switch (c->type) {
+	case LS_STRING:
+		mbuf_adds(b, c->s != NULL ? c->s : "");
+		break;
+	case LS_INT:
+	case LS_TIME:
+		mbuf_addf(b, "%lld", c->i);
+		break;
+	case LS_FLOAT:
+		mbuf_addf(b, "%.10e", c->d);
+		break;
+	case LS_LIST:
+	case LS_DICT:
+		mbuf_adds(b, "invalid");
+		break;
+	}
+}
+
+static struct lsagg *
+new_aggs(const struct lsq *q)
+{
+	struct lsagg *a = xcalloc(q->nstats + 1, sizeof(*a));
+	size_t i;
+
+	for (i = 0; i < q->nstats; i++)
+		lsagg_init(&a[i], q->stats[i].agg, q->stats[i].col);
+	return a;
+}
+
+/* the aggregates of row's group, made when new */
+static struct lsagg *
+group_of(struct lsrun *r, const void *row)
+{
+	struct mbuf key = { 0 }, one;
+	char **vals = xcalloc(r->ncols + 1, sizeof(*vals));
+	struct lsrun_item *it;
+	struct ls_cell c;
+	size_t i, at;
+
+	memset(&c, 0, sizeof(c));
+	for (i = 0; i < r->ncols; i++) {
+		memset(&one, 0, sizeof(one));
+		mbuf_adds(&one, "");
+		if (r->cols[i] != NULL)
+			ls_col_get(r->x, r->cols[i], row, &c);
+		group_value(&one, &c, r->cols[i] != NULL);
+		/* length-prefixed, so that no value can run into the next */
+		mbuf_addf(&key, "%zu:", one.len);
+		mbuf_add(&key, one.p, one.len);
+		vals[i] = one.p;
+	}
+	at = (size_t)(uintptr_t)hmap_get(r->groups, key.p);
+	if (at != 0) {
+		for (i = 0; i < r->ncols; i++)
+			free(vals[i]);
+		free(vals);
+		mbuf_free(&key);
+		return r->items[at - 1].aggs;
+	}
+	r->items = xreallocarray(r->items, r->nitems + 1, sizeof(*r->items));
+	it = &r->items[r->nitems++];
+	memset(it, 0, sizeof(*it));
+	it->seq = r->nitems - 1;
+	it->group = vals;
+	it->keys = keys_of(r, row);
+	it->aggs = new_aggs(r->q);
+	vec_push(&r->gkeys, key.p);
+	hmap_put(r->groups, key.p, (void *)(uintptr_t)r->nitems);
+	return it->aggs;
+}
+
+static void
+add_stats(struct lsrun *r, const void *row)
+{
+	const struct lsq *q = r->q;
+	struct lsagg *aggs;
+	struct ls_cell c;
+	size_t i;
+
+	if (r->ncols > 0) {
+		aggs = group_of(r, row);
+	} else {
+		if (r->single == NULL)
+			r->single = new_aggs(q);
+		aggs = r->single;
+	}
+	for (i = 0; i < q->nstats; i++) {
+		const struct lsq_stat *s = &q->stats[i];
+
+		if (s->agg == LSQ_COUNT) {
+			if (s->filter == NULL || lsf_match(s->filter, r->x, row))
+				aggs[i].acc.n++;
+			continue;
+		}
+		if (s->col != NULL)
+			ls_col_get(r->x, s->col, row, &c);
+		else
+			memset(&c, 0, sizeof(c));
+		lsagg_add(&aggs[i], &c);
+	}
+}
+
+/* whether the row is one the run reads; 0 when the run failed */
+static int
+take_row(struct lsrun *r, const void *row)
+{
+	if (r->auth && r->t->visible != NULL && !r->t->visible(r->x, row, r->contact))
+		return 0;
+	if (r->q->filter != NULL && !lsf_match(r->q->filter, r->x, row))
+		return 0;
+	if (r->q->timelimit >= 0 && time(NULL) >= r->deadline) {
+		lsrun_fail(r, 413, xasprintf("Maximum query time of %ld seconds exceeded!",
+		    r->q->timelimit));
+		return 0;
+	}
+	return 1;
+}
+
+static void
+one_row(struct lsrun *r, const void *row)
+{
+	const struct lsq *q = r->q;
+
+	if (!take_row(r, row))
+		return;
+	r->matched++;
+	switch (r->mode) {
+	case LSRUN_PLAIN:
+		if (r->matched <= (size_t)q->offset)
+			return;
+		if (q->limit >= 0 && r->matched > (size_t)q->offset + (size_t)q->limit) {
+			r->stopped = 1;
+			return;
+		}
+		print_row(r, &r->o, row);
+		break;
+	case LSRUN_SORTED:
+		keep_sorted(r, row);
+		break;
+	case LSRUN_STATS:
+		add_stats(r, row);
+		break;
+	}
+}
+
+/* ---- the end ---- */
+
+static void
+print_group(struct lsrun *r, const struct lsrun_item *it)
+{
+	size_t i;
+
+	lso_row_begin(&r->o);
+	for (i = 0; i < r->ncols; i++)
+		lso_cell_str(&r->o, it->group[i]);
+	for (i = 0; i < r->q->nstats; i++)
+		lsagg_print(&it->aggs[i], &r->o);
+	lso_row_end(&r->o);
+}
+
+static void
+finish(struct lsrun *r)
+{
+	const struct lsq *q = r->q;
+	size_t i, from, to, total = r->matched;
+
+	if (r->mode == LSRUN_STATS && r->ncols == 0) {
+		if (r->single == NULL)
+			r->single = new_aggs(q);
+		lso_row_begin(&r->o);
+		for (i = 0; i < q->nstats; i++)
+			lsagg_print(&r->single[i], &r->o);
+		lso_row_end(&r->o);
+		lso_end(&r->o, 1);
+		return;
+	}
+	if (r->mode == LSRUN_PLAIN) {
+		lso_end(&r->o, total);
+		return;
+	}
+	sort_items(r);
+	total = r->nitems;
+	from = (size_t)q->offset < total ? (size_t)q->offset : total;
+	to = q->limit >= 0 && (size_t)q->limit < total - from ? from + (size_t)q->limit : total;
+	for (i = from; i < to; i++) {
+		if (r->mode == LSRUN_STATS) {
+			print_group(r, &r->items[i]);
+		} else {
+			lso_row_raw(&r->o, r->items[i].text, r->items[i].len);
+		}
+	}
+	lso_end(&r->o, total);
+}
+
+int
+lsrun_step(struct lsrun *r, size_t budget)
+{
+	size_t done = 0;
+
+	while (r->code == 200 && r->next < r->nrows && done < budget) {
+		const void *row = r->t->row(r->x, r->next++);
+
+		done++;
+		if (row == NULL)
+			continue;
+		/* plain with Limit reached: go on only to count for wrapped_json */
+		if (r->stopped && r->q->fmt != LSO_WRAPPED) {
+			r->next = r->nrows;
+			break;
+		}
+		if (r->stopped) {
+			if (take_row(r, row))
+				r->matched++;
+		} else {
+			one_row(r, row);
+		}
+		arena_reset(r->x->scratch);
+		if (r->max_bytes != 0 && r->out->len > r->max_bytes)
+			lsrun_fail(r, 413, xasprintf("Maximum response size of %zu reached",
+			    r->max_bytes));
+	}
+	if (r->code != 200)
+		return 1;
+	if (r->next < r->nrows)
+		return 0;
+	finish(r);
+	if (r->max_bytes != 0 && r->out->len > r->max_bytes)
+		lsrun_fail(r, 413, xasprintf("Maximum response size of %zu reached", r->max_bytes));
+	return 1;
+}
+
+int
+lsrun_code(const struct lsrun *r)
+{
+	return r->code;
+}
+
+const char *
+lsrun_msg(const struct lsrun *r)
+{
+	return r->msg != NULL ? r->msg : "";
+}
+
+void
+lsrun_free(struct lsrun *r)
+{
+	size_t i, k;
+
+	if (r == NULL)
+		return;
+	for (i = 0; i < r->nitems; i++) {
+		struct lsrun_item *it = &r->items[i];
+
+		for (k = 0; k < r->nskeys; k++)
+			free(it->keys[k].s);
+		free(it->keys);
+		free(it->text);
+		if (it->group != NULL) {
+			for (k = 0; k < r->ncols; k++)
+				free(it->group[k]);
+			free(it->group);
+		}
+		if (it->aggs != NULL) {
+			for (k = 0; k < r->q->nstats; k++)
+				lsagg_clear(&it->aggs[k]);
+			free(it->aggs);
+		}
+	}
+	free(r->items);
+	if (r->single != NULL) {
+		for (k = 0; k < r->q->nstats; k++)
+			lsagg_clear(&r->single[k]);
+		free(r->single);
+	}
+	for (i = 0; i < r->gkeys.len; i++)
+		free(r->gkeys.items[i]);
+	vec_clear(&r->gkeys);
+	hmap_free(r->groups);
+	free(r->cols);
+	free(r->names);
+	free(r->skeys);
+	free(r->sdesc);
+	free(r->msg);
+	free(r);
+}
