@@ -656,6 +656,7 @@ maincfg_free(struct main_cfg *cfg)
 	free(cfg->config_file);
 	free(cfg->config_dir);
 	free(cfg->jaque_cfg_file);
+	free(cfg->livestatus_socket);
 	memset(cfg, 0, sizeof(*cfg));
 }
 

@@ -224,6 +224,7 @@ struct main_cfg {
 	int workers;            /* default 0 = automatic */
 	int builtin_checks;     /* default 1 */
 	int config_threads;     /* default 0 = one per cpu: lexing the object files */
+	char *livestatus_socket; /* the Livestatus socket's path, NULL: from broker_module */
 };
 
 /*

@@ -265,6 +265,7 @@ static const struct maincfg_directive jaque_rows[] = {
 	BOOL("builtin_checks", builtin_checks, 1),
 	{ .name = "config_threads", .kind = MAINCFG_INT, .off = OFF(config_threads),
 	    .min = 0, .max = 64, .flags = MAINCFG_F_STRICT },
+	PATH("livestatus_socket", livestatus_socket, 0),
 };
 
 const struct maincfg_directive *

@@ -60,3 +60,19 @@ ls_type_str(enum ls_type t)
 	}
 	return "string";
 }
+
+/* Nagios's MODATTR_ bits, by bit number, as Livestatus names them */
+static const char *const ls_attrs[] = {
+	"notifications_enabled", "active_checks_enabled", "passive_checks_enabled",
+	"event_handler_enabled", "flap_detection_enabled", "failure_prediction_enabled",
+	"performance_data_enabled", "obsessive_handler_enabled", "event_handler_command",
+	"check_command", "normal_check_interval", "retry_check_interval", "max_check_attempts",
+	"freshness_checks_enabled", "check_timeperiod", "custom_variable",
+	"notification_timeperiod",
+};
+
+const char *
+ls_attr_name(unsigned i)
+{
+	return i < sizeof(ls_attrs) / sizeof(ls_attrs[0]) ? ls_attrs[i] : NULL;
+}

@@ -114,6 +114,9 @@ const struct ls_col *ls_table_col(const struct ls_table *t, const char *name);
 void ls_col_get(const struct ls_ctx *x, const struct ls_col *c, const void *row,
     struct ls_cell *out);
 
+/* the name of modified-attribute bit i (Nagios's MODATTR_ bits), NULL past the last */
+const char *ls_attr_name(unsigned i);
+
 /* "int", "float", "string", "list", "dict" (what GET columns says) */
 const char *ls_type_str(enum ls_type t);
 

@@ -66,30 +66,6 @@ static const struct {
 	{ "<=", LSF_GT, 1 },
 };
 
-/* Nagios's MODATTR_ bits by the names modified_attributes filters use */
-static const struct {
-	const char *name;
-	long long bit;
-} lsf_attrs[] = {
-	{ "notifications_enabled", 1LL << 0 },
-	{ "active_checks_enabled", 1LL << 1 },
-	{ "passive_checks_enabled", 1LL << 2 },
-	{ "event_handler_enabled", 1LL << 3 },
-	{ "flap_detection_enabled", 1LL << 4 },
-	{ "failure_prediction_enabled", 1LL << 5 },
-	{ "performance_data_enabled", 1LL << 6 },
-	{ "obsessive_handler_enabled", 1LL << 7 },
-	{ "event_handler_command", 1LL << 8 },
-	{ "check_command", 1LL << 9 },
-	{ "normal_check_interval", 1LL << 10 },
-	{ "retry_check_interval", 1LL << 11 },
-	{ "max_check_attempts", 1LL << 12 },
-	{ "freshness_checks_enabled", 1LL << 13 },
-	{ "check_timeperiod", 1LL << 14 },
-	{ "custom_variable", 1LL << 15 },
-	{ "notification_timeperiod", 1LL << 16 },
-};
-
 #define LSF_NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
 static void lsf_err(char *err, size_t errlen, const char *fmt, ...)
@@ -153,9 +129,9 @@ parse_attrs(const char *v)
 		return str_atol_lenient(v);
 	for (; *v != '\0'; v += n + (v[n] == ',')) {
 		n = strcspn(v, ",");
-		for (i = 0; i < LSF_NELEM(lsf_attrs); i++)
-			if (strlen(lsf_attrs[i].name) == n && memcmp(lsf_attrs[i].name, v, n) == 0)
-				mask |= lsf_attrs[i].bit;
+		for (i = 0; ls_attr_name(i) != NULL; i++)
+			if (strlen(ls_attr_name(i)) == n && memcmp(ls_attr_name(i), v, n) == 0)
+				mask |= 1LL << i;
 	}
 	return mask;
 }

@@ -249,7 +249,7 @@ cw_flap_recheck(void *arg, const struct obj_host *h, const struct obj_service *s
 		daemon_flap_edge(j, time(NULL), h, s, &fo);
 }
 
-void
+enum extcmd_status
 cmdwire_apply(struct jaque *j, const char *line, size_t len, time_t now, int replay)
 {
 	struct extcmd_ctx x;
@@ -285,6 +285,7 @@ cmdwire_apply(struct jaque *j, const char *line, size_t len, time_t now, int rep
 		checkstats_add(&j->prog.stats, CHECKSTATS_EXTERNAL_COMMAND, now);
 	if (st == EXTCMD_OK && journal && !replay)
 		persist_journal(j, now, line, len);
+	return st;
 }
 
 static void

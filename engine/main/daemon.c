@@ -571,6 +571,8 @@ daemon_restart(struct jaque *j, const char *signame)
 		diag_free(d);
 		return;
 	}
+	/* Livestatus answers still running read the old generation: end them first */
+	lswire_finish(j);
 	/* retention as it stands before the change, as Nagios saves it */
 	persist_stop(j, 1);
 	jq_carry_switches(&gen->cfg, &j->gen->cfg, &j->prog);
@@ -596,6 +598,7 @@ daemon_restart(struct jaque *j, const char *signame)
 		log_warn("cannot open %s", j->gen->cfg.log_file);
 	jq_log_start(j, now);
 	qhwire_reload(j);
+	lswire_reload(j);
 	jq_log_warnings(j, d, now);
 	diag_free(d);
 	if (j->gen->cfg.object_cache_file != NULL) {
@@ -773,6 +776,7 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 	persist_replay(&j, now);
 	persist_start(&j);
 	cmdwire_start(&j);
+	lswire_start(&j);
 
 	ev_signal_init(&j.sigterm, jq_sigterm_cb, SIGTERM);
 	ev_signal_init(&j.sigint, jq_sigterm_cb, SIGINT);
@@ -791,6 +795,7 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 	ev_run(j.loop, 0);
 
 	/* shutdown: the checker was stopped by the signal handler */
+	lswire_stop(&j);
 	qhwire_stop(&j);
 	cmdwire_stop(&j);
 	persist_stop(&j, 0);

@@ -14,6 +14,7 @@
 #include <sys/types.h>
 #include <time.h>
 
+#include "compat/extcmd.h"
 #include "engine/main/dstats.h"
 #include "engine/sched/overload.h"
 #include "engine/sched/stretch.h"
@@ -32,6 +33,7 @@ struct comments;
 struct downtimes;
 struct cmdpipe;
 struct qhwire;
+struct lswire;
 struct journal;
 struct snapshot;
 struct notifier;
@@ -83,6 +85,7 @@ struct jaque {
 	/* cmdwire.c */
 	struct cmdpipe *pipe;
 	struct qhwire *qh;              /* qhwire.c: the query handler socket */
+	struct lswire *ls;              /* lswire.c: the Livestatus socket */
 	ev_periodic downtime_timer;     /* every whole second, as downtime events fire */
 	ev_timer spool_timer;
 	ev_timer control_timer;         /* restart / shutdown asked for by a command */
@@ -145,8 +148,9 @@ void cmdwire_reload(struct jaque *j, struct config_gen *old);
 void cmdwire_restart_downtime(struct jaque *j, time_t now);
 void cmdwire_stop(struct jaque *j);
 void cmdwire_free(struct jaque *j);
-/* apply one command line (the pipe, the journal replay) */
-void cmdwire_apply(struct jaque *j, const char *line, size_t len, time_t now, int replay);
+/* apply one command line (the pipe, the journal replay, Livestatus); what became of it */
+enum extcmd_status cmdwire_apply(struct jaque *j, const char *line, size_t len, time_t now,
+    int replay);
 /* what a check result means for comments and downtime (the checker's result hook) */
 void cmdwire_result(struct jaque *j, const char *host, const char *svc, unsigned flags,
     time_t now);
@@ -162,6 +166,15 @@ void cmdwire_flapping(struct jaque *j, const char *host, const char *svc,
 void qhwire_start(struct jaque *j);
 void qhwire_reload(struct jaque *j);
 void qhwire_stop(struct jaque *j);
+
+/* lswire.c: the Livestatus socket (livestatus_socket in jaque.cfg, or the
+ * path on a broker_module line that loads a Livestatus module): made at
+ * start, answers finished before a reload swaps the generation
+ * (lswire_finish), made anew after it, closed at stop */
+void lswire_start(struct jaque *j);
+void lswire_finish(struct jaque *j);
+void lswire_reload(struct jaque *j);
+void lswire_stop(struct jaque *j);
 
 /* react.c */
 void react_init(struct jaque *j);

@@ -54,6 +54,7 @@
 #include "engine/notify/downtime.h"
 #include "engine/util/log.h"
 #include "engine/util/mbuf.h"
+#include "engine/util/usock.h"
 #include "engine/util/xalloc.h"
 #include "engine/worker/pool.h"
 
@@ -79,8 +80,7 @@ struct qhwire {
 	struct qhsock *qs;
 	int fd;               /* the listener, -1 when none */
 	char *path;           /* the socket file made here, NULL when none */
-	dev_t dev;
-	ino_t ino;
+	struct usock_file file;
 	ev_io accept_io;
 	ev_timer retry;       /* accepting again after running out of descriptors */
 	struct qw_conn *conns;
@@ -398,83 +398,6 @@ qw_retry_cb(struct ev_loop *loop, ev_timer *t, int revents)
 
 /* ---- the socket file ---- */
 
-/* whether a process accepts on the socket at path (a stale one refuses) */
-static int
-qw_answers(const struct sockaddr_un *sa)
-{
-	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-	int live;
-
-	if (fd < 0)
-		return 1;
-	live = connect(fd, (const struct sockaddr *)sa, sizeof(*sa)) == 0 || errno == EAGAIN ||
-	       errno == EINPROGRESS;
-	close(fd);
-	return live;
-}
-
-/*
- * Make the listening socket at path; -1 with *step (what failed, as
- * Nagios names it) and errno set.
- */
-static int
-qw_listen(struct qhwire *w, const char *path, const char **step)
-{
-	struct sockaddr_un sa;
-	struct stat st;
-	mode_t old;
-	int fd, rc, e;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sun_family = AF_UNIX;
-	*step = "socket";
-	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0)) < 0)
-		return -1;
-	*step = "bind";
-	if (strlen(path) >= sizeof(sa.sun_path)) {
-		close(fd);
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	memcpy(sa.sun_path, path, strlen(path));
-	if (lstat(path, &st) == 0) {
-		/* another file, or a socket someone still listens on: not ours */
-		if (!S_ISSOCK(st.st_mode) || qw_answers(&sa)) {
-			close(fd);
-			errno = EADDRINUSE;
-			return -1;
-		}
-		*step = "unlink";
-		if (unlink(path) < 0 && errno != ENOENT) {
-			e = errno;
-			close(fd);
-			errno = e;
-			return -1;
-		}
-		*step = "bind";
-	}
-	old = umask(0117);
-	rc = bind(fd, (struct sockaddr *)&sa, sizeof(sa));
-	umask(old);
-	if (rc < 0) {
-		e = errno;
-		close(fd);
-		errno = e;
-		return -1;
-	}
-	*step = "listen";
-	if (listen(fd, QW_BACKLOG) < 0 || stat(path, &st) < 0) {
-		e = errno;
-		close(fd);
-		(void)unlink(path);
-		errno = e;
-		return -1;
-	}
-	w->dev = st.st_dev;
-	w->ino = st.st_ino;
-	return fd;
-}
-
 /* the path the configuration asks for, NULL when none (heap) */
 static char *
 qw_path(const struct main_cfg *cfg)
@@ -508,7 +431,7 @@ qw_open(struct qhwire *w)
 
 	if (path == NULL)
 		return;
-	if ((fd = qw_listen(w, path, &step)) < 0) {
+	if ((fd = usock_listen(path, 0117, QW_BACKLOG, &w->file, &step)) < 0) {
 		qhsock_failed_line(&line, path, step, errno);
 		nlog_printf(j->log, time(NULL), "%s", line.p);
 		mbuf_free(&line);
@@ -527,17 +450,13 @@ qw_open(struct qhwire *w)
 static void
 qw_close(struct qhwire *w)
 {
-	struct stat st;
-
 	if (w->fd < 0)
 		return;
 	ev_io_stop(w->j->loop, &w->accept_io);
 	ev_timer_stop(w->j->loop, &w->retry);
 	close(w->fd);
 	w->fd = -1;
-	if (lstat(w->path, &st) == 0 && S_ISSOCK(st.st_mode) && st.st_dev == w->dev &&
-	    st.st_ino == w->ino)
-		(void)unlink(w->path);
+	usock_remove(w->path, &w->file);
 	free(w->path);
 	w->path = NULL;
 }

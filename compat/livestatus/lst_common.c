@@ -1,0 +1,378 @@
+/*
+ * lst_common: the getters hosts and services share (lst_int.h), and the
+ * building of sorted, prefixed column arrays.
+ *
+ * Values follow what naemon-livestatus reads from Nagios-style objects:
+ * a period is its name ("" for none) and "in" it when none is set; custom
+ * variables are the configured ones with their run-time overrides; the
+ * contacts are the direct ones and the members of the contact groups,
+ * each once, in that order.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "compat/livestatus/lst_int.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "compat/snapshot.h"
+#include "engine/objects/objects.h"
+#include "engine/objects/progstate.h"
+#include "engine/objects/state.h"
+#include "engine/time/timeperiod.h"
+#include "engine/util/arena.h"
+#include "engine/util/xalloc.h"
+
+const struct lst_obj *
+lst_host_row(const struct ls_ctx *x, const struct obj_host *h)
+{
+	struct lst_obj *o = arena_alloc(x->scratch, sizeof(*o));
+
+	o->h = h;
+	o->s = NULL;
+	o->st = &LST_DATA(x)->snap->hosts[h->id].c;
+	o->cfg = h->cfg;
+	o->ext = h->ext;
+	return o;
+}
+
+const struct lst_obj *
+lst_svc_row(const struct ls_ctx *x, const struct obj_service *s)
+{
+	struct lst_obj *o = arena_alloc(x->scratch, sizeof(*o));
+
+	o->h = s->host;
+	o->s = s;
+	o->st = &LST_DATA(x)->snap->svcs[s->id].c;
+	o->cfg = s->cfg;
+	o->ext = s->ext;
+	return o;
+}
+
+/* the field a column's arg names */
+static const void *
+field(const struct ls_col *c, const void *row)
+{
+	const struct lst_obj *o = row;
+	const void *base = NULL;
+
+	switch (c->arg >> 16) {
+	case LST_B_ST:
+	case LST_B_HSTATE:
+	case LST_B_SSTATE:
+		base = o->st; /* struct state_common is the first member of both */
+		break;
+	case LST_B_CFG:
+		base = o->cfg;
+		break;
+	case LST_B_EXT:
+		base = o->ext;
+		break;
+	case LST_B_HOST:
+		base = o->h;
+		break;
+	case LST_B_SVC:
+		base = o->s;
+		break;
+	}
+	return base != NULL ? (const char *)base + (c->arg & 0xffff) : NULL;
+}
+
+#define LST_FIELD(type) const type *p = field(c, row); (void)x; if (p == NULL) return
+
+void
+lst_get_int(const struct ls_ctx *x, const struct ls_col *c, const void *row, struct ls_cell *out)
+{
+	LST_FIELD(int);
+	out->i = *p;
+}
+
+void
+lst_get_u8(const struct ls_ctx *x, const struct ls_col *c, const void *row, struct ls_cell *out)
+{
+	LST_FIELD(uint8_t);
+	out->i = *p;
+}
+
+void
+lst_get_ulong(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	LST_FIELD(unsigned long);
+	out->i = (long long)*p;
+}
+
+void
+lst_get_time(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	LST_FIELD(time_t);
+	out->i = (long long)*p;
+}
+
+void
+lst_get_dbl(const struct ls_ctx *x, const struct ls_col *c, const void *row, struct ls_cell *out)
+{
+	LST_FIELD(double);
+	out->d = *p;
+}
+
+void
+lst_get_str(const struct ls_ctx *x, const struct ls_col *c, const void *row, struct ls_cell *out)
+{
+	const char *const *p = field(c, row);
+
+	(void)x;
+	if (p != NULL)
+		out->s = *p;
+}
+
+void
+lst_get_plugin_output(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	const struct lst_obj *o = row;
+
+	(void)x;
+	(void)c;
+	out->s = o->st->output != NULL ? o->st->output : "";
+}
+
+static const struct obj_timeperiod *
+period_of(const struct lst_obj *o, int notif)
+{
+	return notif ? state_notification_period(o->st, o->cfg) : state_check_period(o->st, o->cfg);
+}
+
+static void
+period_name(const struct lst_obj *o, int notif, struct ls_cell *out)
+{
+	const struct obj_timeperiod *tp = period_of(o, notif);
+
+	out->s = tp != NULL ? tp->name : "";
+}
+
+void
+lst_get_check_period(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	(void)x;
+	(void)c;
+	period_name(row, 0, out);
+}
+
+void
+lst_get_notif_period(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	(void)x;
+	(void)c;
+	period_name(row, 1, out);
+}
+
+static void
+in_period(const struct ls_ctx *x, const struct lst_obj *o, int notif, struct ls_cell *out)
+{
+	const struct obj_timeperiod *tp = period_of(o, notif);
+
+	out->i = tp == NULL || timeperiod_contains(tp, x->now);
+}
+
+void
+lst_get_in_check_period(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	(void)c;
+	in_period(x, row, 0, out);
+}
+
+void
+lst_get_in_notif_period(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	(void)c;
+	in_period(x, row, 1, out);
+}
+
+/* the configured variables of the row, and their number */
+static const struct obj_customvar *
+vars_of(const struct lst_obj *o, unsigned *n)
+{
+	if (o->s != NULL) {
+		*n = o->s->nvars;
+		return o->s->vars;
+	}
+	*n = o->h->nvars;
+	return o->h->vars;
+}
+
+static const char *
+var_value(const struct lst_obj *o, const struct obj_customvar *v)
+{
+	const char *val = state_var_value(&o->st->vars, v);
+
+	return val != NULL ? val : "";
+}
+
+/* what = 0: the dict, 1: the names, 2: the values */
+static void
+vars_cell(const struct ls_ctx *x, const struct lst_obj *o, int what, struct ls_cell *out)
+{
+	unsigned n, i;
+	const struct obj_customvar *v = vars_of(o, &n);
+	struct ls_elem *e = arena_zalloc(x->scratch, (n + 1) * sizeof(*e));
+	struct ls_field *f = arena_zalloc(x->scratch, (n + 1) * sizeof(*f));
+
+	for (i = 0; i < n; i++) {
+		if (what == 2) {
+			e[i].key = var_value(o, &v[i]);
+			continue;
+		}
+		e[i].key = v[i].name;
+		if (what == 0) {
+			f[i].s = var_value(o, &v[i]);
+			f[i].is_str = 1;
+			e[i].nf = 1;
+			e[i].f = &f[i];
+		}
+	}
+	out->n = n;
+	out->e = e;
+}
+
+void
+lst_get_vars(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	(void)c;
+	vars_cell(x, row, 0, out);
+}
+
+void
+lst_get_var_names(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	(void)c;
+	vars_cell(x, row, 1, out);
+}
+
+void
+lst_get_var_values(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	(void)c;
+	vars_cell(x, row, 2, out);
+}
+
+void
+lst_get_contacts(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	const struct obj_settings *cfg = ((const struct lst_obj *)row)->cfg;
+	size_t max = cfg->ncontacts, n = 0, i, k, j;
+	struct ls_elem *e;
+
+	(void)c;
+	for (i = 0; i < cfg->ncontact_groups; i++)
+		max += cfg->contact_groups[i]->nmembers;
+	e = arena_zalloc(x->scratch, (max + 1) * sizeof(*e));
+	for (i = 0; i < cfg->ncontacts; i++)
+		e[n++].key = cfg->contacts[i]->name;
+	for (i = 0; i < cfg->ncontact_groups; i++)
+		for (k = 0; k < cfg->contact_groups[i]->nmembers; k++) {
+			const char *name = cfg->contact_groups[i]->members[k]->name;
+
+			for (j = 0; j < n && strcmp(e[j].key, name) != 0; j++)
+				;
+			if (j == n)
+				e[n++].key = name;
+		}
+	out->n = n;
+	out->e = e;
+}
+
+void
+lst_get_contact_groups(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	const struct obj_settings *cfg = ((const struct lst_obj *)row)->cfg;
+	struct ls_elem *e = arena_zalloc(x->scratch, (cfg->ncontact_groups + 1) * sizeof(*e));
+	size_t i;
+
+	(void)c;
+	for (i = 0; i < cfg->ncontact_groups; i++)
+		e[i].key = cfg->contact_groups[i]->name;
+	out->n = cfg->ncontact_groups;
+	out->e = e;
+}
+
+void
+lst_get_modattr_list(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	unsigned long m = ((const struct lst_obj *)row)->st->modified_attributes;
+	struct ls_elem *e = arena_zalloc(x->scratch, 33 * sizeof(*e));
+	unsigned i, n = 0;
+
+	(void)c;
+	for (i = 0; ls_attr_name(i) != NULL; i++)
+		if (m & (1ul << i))
+			e[n++].key = ls_attr_name(i);
+	out->i = (long long)m;
+	out->n = n;
+	out->e = e;
+}
+
+/*
+ * How many check intervals ago the last check was, as naemon-livestatus
+ * counts it: (now - last_check) / (check_interval * interval_length), an
+ * interval of 0 counting as 1.
+ */
+void
+lst_get_staleness(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	const struct lst_obj *o = row;
+	double len = LST_DATA(x)->status->interval_length;
+	double iv = o->st->check_interval > 0 ? o->st->check_interval : 1;
+
+	(void)c;
+	out->d = (double)(x->now - o->st->last_check) / (iv * (len > 0 ? len : 60));
+}
+
+/* naemon's should_be_scheduled: a check interval and active checks on */
+void
+lst_get_should_sched(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	const struct lst_obj *o = row;
+
+	(void)x;
+	(void)c;
+	out->i = o->st->check_interval > 0 && o->st->active_checks_enabled;
+}
+
+int
+lst_col_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct ls_col *)a)->name, ((const struct ls_col *)b)->name);
+}
+
+struct ls_col *
+lst_cols(const struct ls_col *cols, size_t n, const char *prefix, ls_via_fn *via)
+{
+	struct ls_col *out = xcalloc(n + 1, sizeof(*out));
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		out[i] = cols[i];
+		if (prefix != NULL)
+			out[i].name = xasprintf("%s%s", prefix, cols[i].name);
+		if (via != NULL)
+			out[i].via = via;
+	}
+	qsort(out, n, sizeof(*out), lst_col_cmp);
+	return out;
+}

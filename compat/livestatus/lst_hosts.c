@@ -1,0 +1,295 @@
+/*
+ * lst_hosts: the hosts table.  Its columns are also the host_ columns of
+ * the services table (lst_services.c), so they are exported as an array
+ * whose getters read a struct lst_obj (lst_int.h) of the host.
+ *
+ * The service aggregates (num_services_*, worst_service_state and their
+ * _hard_ forms) follow naemon-livestatus: the counts by state leave out
+ * services not checked yet, the worst state counts them, and the order
+ * of badness is OK, WARNING, UNKNOWN, CRITICAL.  They go over all of a
+ * host's services whatever AuthUser says.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compat/livestatus/lst_int.h"
+#include "compat/snapshot.h"
+#include "engine/objects/objects.h"
+#include "engine/objects/state.h"
+#include "engine/util/arena.h"
+#include "engine/util/xalloc.h"
+
+/* ---- lists of names ---- */
+
+enum { HL_PARENTS, HL_CHILDS, HL_SERVICES };
+
+static void
+h_names(const struct ls_ctx *x, const struct ls_col *c, const void *row, struct ls_cell *out)
+{
+	const struct obj_host *h = ((const struct lst_obj *)row)->h;
+	struct ls_elem *e;
+	unsigned n, i;
+
+	n = c->arg == HL_PARENTS ? h->nparents : c->arg == HL_CHILDS ? h->nchildren
+								   : h->nservices;
+	e = arena_zalloc(x->scratch, (n + 1) * sizeof(*e));
+	for (i = 0; i < n; i++) {
+		switch (c->arg) {
+		case HL_PARENTS:
+			e[i].key = h->parents[i]->name;
+			break;
+		case HL_CHILDS:
+			e[i].key = h->children[i]->name;
+			break;
+		default:
+			e[i].key = h->services[i]->description;
+			break;
+		}
+	}
+	out->n = n;
+	out->e = e;
+}
+
+/* services_with_state (arg 3 fields) and services_with_info (arg 4) */
+static void
+h_svc_tuples(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	const struct obj_host *h = ((const struct lst_obj *)row)->h;
+	const struct snapshot *snap = LST_DATA(x)->snap;
+	struct ls_elem *e = arena_zalloc(x->scratch, (h->nservices + 1) * sizeof(*e));
+	struct ls_field *f = arena_zalloc(x->scratch, (h->nservices * 4 + 1) * sizeof(*f));
+	unsigned i;
+
+	for (i = 0; i < h->nservices; i++) {
+		const struct obj_service *s = h->services[i];
+		const struct state_common *st = &snap->svcs[s->id].c;
+		struct ls_field *t = &f[i * 4];
+
+		t[0].s = s->description;
+		t[0].is_str = 1;
+		t[1].i = st->current_state;
+		t[2].i = st->has_been_checked;
+		t[3].s = st->output != NULL ? st->output : "";
+		t[3].is_str = 1;
+		e[i].key = s->description;
+		e[i].nf = (unsigned)c->arg;
+		e[i].f = t;
+	}
+	out->n = h->nservices;
+	out->e = e;
+}
+
+/* ---- service aggregates ---- */
+
+enum { AG_NUM, AG_PENDING, AG_OK, AG_WARN, AG_CRIT, AG_UNKNOWN, AG_WORST };
+#define AG_HARD 16 /* or'ed into arg: last_hard_state instead of current_state */
+
+/* naemon's order of badness: OK, WARNING, UNKNOWN, CRITICAL */
+static int
+svc_badness(int state)
+{
+	static const int rank[] = { 0, 1, 3, 2 };
+
+	return state >= 0 && state <= 3 ? rank[state] : 0;
+}
+
+static void
+h_svc_agg(const struct ls_ctx *x, const struct ls_col *c, const void *row, struct ls_cell *out)
+{
+	const struct obj_host *h = ((const struct lst_obj *)row)->h;
+	const struct snapshot *snap = LST_DATA(x)->snap;
+	int what = (int)(c->arg & 15), hard = (c->arg & AG_HARD) != 0, worst = 0;
+	long long n = 0;
+	unsigned i;
+
+	for (i = 0; i < h->nservices; i++) {
+		const struct state_common *st = &snap->svcs[h->services[i]->id].c;
+		int state = hard ? st->last_hard_state : st->current_state;
+
+		if (what == AG_WORST) {
+			if (svc_badness(state) > svc_badness(worst))
+				worst = state;
+		} else if (what == AG_NUM) {
+			n++;
+		} else if (what == AG_PENDING) {
+			n += !st->has_been_checked;
+		} else if (st->has_been_checked && state == what - AG_OK) {
+			n++;
+		}
+	}
+	out->i = what == AG_WORST ? worst : n;
+}
+
+/* naemon's hard_state: UP, else the current state when HARD, else the last hard one */
+static void
+h_hard_state(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	const struct state_common *st = ((const struct lst_obj *)row)->st;
+
+	(void)x;
+	(void)c;
+	if (st->current_state == OBJ_HOST_UP)
+		out->i = 0;
+	else
+		out->i = st->state_type == STATE_HARD ? st->current_state : st->last_hard_state;
+}
+
+static void
+h_total_services(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	(void)x;
+	(void)c;
+	out->i = ((const struct lst_obj *)row)->h->nservices;
+}
+
+/* ---- the columns ---- */
+
+#define COL(name, type, fn, arg, desc) { name, desc, type, LS_LK_OBJECTS, 0, fn, NULL, arg }
+#define LCOL(name, kind, fn, arg, desc) { name, desc, LS_LIST, kind, 0, fn, NULL, arg }
+#define ST(f) LST_ARG(LST_B_ST, offsetof(struct state_common, f))
+#define EXT(f) LST_ARG(LST_B_EXT, offsetof(struct obj_extinfo, f))
+#define HOST(f) LST_ARG(LST_B_HOST, offsetof(struct obj_host, f))
+#define HST(f) LST_ARG(LST_B_HSTATE, offsetof(struct host_state, f))
+
+const struct ls_col lst_host_cols[] = {
+	COL("address", LS_STRING, lst_get_str, HOST(address), "IP address"),
+	COL("alias", LS_STRING, lst_get_str, HOST(alias), "An alias name for the host"),
+	COL("check_flapping_recovery_notification", LS_INT, lst_get_int,
+	    ST(check_flapping_recovery_notification),
+	    "Whether to check to send a recovery notification when flapping stops (0/1)"),
+	LCOL("childs", LS_LK_HOSTS, h_names, HL_CHILDS, "A list of all direct childs of the host"),
+	COL("hard_state", LS_INT, h_hard_state, 0,
+	    "The effective hard state of the host (eliminates a problem in hard_state)"),
+	COL("last_time_down", LS_TIME, lst_get_time, HST(last_time_down),
+	    "The last time the host was DOWN (Unix timestamp)"),
+	COL("last_time_unreachable", LS_TIME, lst_get_time, HST(last_time_unreachable),
+	    "The last time the host was UNREACHABLE (Unix timestamp)"),
+	COL("last_time_up", LS_TIME, lst_get_time, HST(last_time_up),
+	    "The last time the host was UP (Unix timestamp)"),
+	COL("name", LS_STRING, lst_get_str, HOST(name), "Host name"),
+	COL("num_services", LS_INT, h_svc_agg, AG_NUM, "The total number of services of the host"),
+	COL("num_services_crit", LS_INT, h_svc_agg, AG_CRIT,
+	    "The number of the host's services with the soft state CRIT"),
+	COL("num_services_hard_crit", LS_INT, h_svc_agg, AG_CRIT | AG_HARD,
+	    "The number of the host's services with the hard state CRIT"),
+	COL("num_services_hard_ok", LS_INT, h_svc_agg, AG_OK | AG_HARD,
+	    "The number of the host's services with the hard state OK"),
+	COL("num_services_hard_unknown", LS_INT, h_svc_agg, AG_UNKNOWN | AG_HARD,
+	    "The number of the host's services with the hard state UNKNOWN"),
+	COL("num_services_hard_warn", LS_INT, h_svc_agg, AG_WARN | AG_HARD,
+	    "The number of the host's services with the hard state WARN"),
+	COL("num_services_ok", LS_INT, h_svc_agg, AG_OK,
+	    "The number of the host's services with the soft state OK"),
+	COL("num_services_pending", LS_INT, h_svc_agg, AG_PENDING,
+	    "The number of the host's services which have not been checked yet (pending)"),
+	COL("num_services_unknown", LS_INT, h_svc_agg, AG_UNKNOWN,
+	    "The number of the host's services with the soft state UNKNOWN"),
+	COL("num_services_warn", LS_INT, h_svc_agg, AG_WARN,
+	    "The number of the host's services with the soft state WARN"),
+	COL("obsess_over_host", LS_INT, lst_get_int, ST(obsess),
+	    "The current obsess_over_host setting... (0/1)"),
+	LCOL("parents", LS_LK_HOSTS, h_names, HL_PARENTS, "A list of all direct parents of the host"),
+	LCOL("services", LS_LK_HOST_SVCS, h_names, HL_SERVICES,
+	    "A list of all services of the host"),
+	LCOL("services_with_info", LS_LK_HOST_SVCS, h_svc_tuples, 4,
+	    "A list of all services including detailed information about each service"),
+	LCOL("services_with_state", LS_LK_HOST_SVCS, h_svc_tuples, 3,
+	    "A list of all services of the host together with state and has_been_checked"),
+	COL("statusmap_image", LS_STRING, lst_get_str, EXT(statusmap_image),
+	    "The name of in image file for the status map"),
+	COL("total_services", LS_INT, h_total_services, 0, "The total number of services of the host"),
+	COL("worst_service_hard_state", LS_INT, h_svc_agg, AG_WORST | AG_HARD,
+	    "The worst hard state of all of the host's services (OK <= WARN <= UNKNOWN <= CRIT)"),
+	COL("worst_service_state", LS_INT, h_svc_agg, AG_WORST,
+	    "The worst soft state of all of the host's services (OK <= WARN <= UNKNOWN <= CRIT)"),
+	COL("x_3d", LS_FLOAT, lst_get_dbl, EXT(x_3d), "3D-Coordinates: X"),
+	COL("y_3d", LS_FLOAT, lst_get_dbl, EXT(y_3d), "3D-Coordinates: Y"),
+	COL("z_3d", LS_FLOAT, lst_get_dbl, EXT(z_3d), "3D-Coordinates: Z"),
+};
+const size_t lst_host_ncols = sizeof(lst_host_cols) / sizeof(lst_host_cols[0]);
+
+/* ---- the table ---- */
+
+/* the hosts table's columns, sorted: its own and the common ones (heap) */
+struct ls_col *
+lst_host_all(size_t *n)
+{
+	struct ls_col *all = xcalloc(lst_host_ncols + lst_obj_ncols + 1, sizeof(*all));
+
+	memcpy(all, lst_host_cols, lst_host_ncols * sizeof(*all));
+	memcpy(all + lst_host_ncols, lst_obj_cols, lst_obj_ncols * sizeof(*all));
+	*n = lst_host_ncols + lst_obj_ncols;
+	qsort(all, *n, sizeof(*all), lst_col_cmp);
+	return all;
+}
+
+static size_t
+hosts_nrows(const struct ls_ctx *x)
+{
+	return LST_DATA(x)->snap->objs->nhosts;
+}
+
+static const void *
+hosts_row(const struct ls_ctx *x, size_t i)
+{
+	const struct objects *objs = LST_DATA(x)->snap->objs;
+
+	return i < objs->nhosts ? lst_host_row(x, &objs->hosts[i]) : NULL;
+}
+
+/* a contact of the object's, directly or through a contact group */
+int
+lst_is_contact(const struct obj_settings *cfg, const void *contact)
+{
+	unsigned i, k;
+
+	if (contact == NULL)
+		return 0;
+	for (i = 0; i < cfg->ncontacts; i++)
+		if (cfg->contacts[i] == contact)
+			return 1;
+	for (i = 0; i < cfg->ncontact_groups; i++)
+		for (k = 0; k < cfg->contact_groups[i]->nmembers; k++)
+			if (cfg->contact_groups[i]->members[k] == contact)
+				return 1;
+	return 0;
+}
+
+static int
+hosts_visible(const struct ls_ctx *x, const void *row, const void *contact)
+{
+	(void)x;
+	return lst_is_contact(((const struct lst_obj *)row)->cfg, contact);
+}
+
+static const void *
+hosts_find(const struct ls_ctx *x, const char *spec)
+{
+	const struct objects *objs = LST_DATA(x)->snap->objs;
+	unsigned i;
+
+	for (i = 0; i < objs->nhosts; i++)
+		if (strcmp(objs->hosts[i].name, spec) == 0)
+			return lst_host_row(x, &objs->hosts[i]);
+	return NULL;
+}
+
+void
+lst_hosts_table(struct ls_table *t)
+{
+	t->name = "hosts";
+	t->prefix = "host_";
+	t->cols = lst_host_all(&t->ncols);
+	t->natsort[0] = "name";
+	t->nrows = hosts_nrows;
+	t->row = hosts_row;
+	t->visible = hosts_visible;
+	t->find = hosts_find;
+}

@@ -1,0 +1,69 @@
+/*
+ * lst_int: what the table files (lst_*.c) share.  A host or service row
+ * is a struct lst_obj made in the scratch arena when the row is read, so
+ * one set of getters serves both kinds: a column's arg says which struct
+ * to read (LST_B_*) and the field's offset in it.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef JAQUE_LST_INT_H
+#define JAQUE_LST_INT_H
+
+#include <stddef.h>
+
+#include "compat/livestatus/lscol.h"
+#include "compat/livestatus/lstable.h"
+
+struct obj_host;
+struct obj_service;
+struct obj_settings;
+struct obj_extinfo;
+struct state_common;
+
+/* a host or service row */
+struct lst_obj {
+	const struct obj_host *h;     /* the host, or the service's host */
+	const struct obj_service *s;  /* NULL for a host */
+	const struct state_common *st; /* the host_state's or svc_state's first member */
+	const struct obj_settings *cfg;
+	const struct obj_extinfo *ext;
+};
+
+/* which struct a column's field is in */
+enum { LST_B_ST, LST_B_CFG, LST_B_EXT, LST_B_HOST, LST_B_SVC, LST_B_HSTATE, LST_B_SSTATE };
+#define LST_ARG(base, off) (((size_t)(base) << 16) | (size_t)(off))
+
+#define LST_DATA(x) ((const struct lst_data *)(x)->data)
+
+const struct lst_obj *lst_host_row(const struct ls_ctx *x, const struct obj_host *h);
+const struct lst_obj *lst_svc_row(const struct ls_ctx *x, const struct obj_service *s);
+
+/* the field at arg (LST_ARG) of the row's struct, read as its C type */
+ls_get_fn lst_get_int, lst_get_u8, lst_get_ulong, lst_get_time, lst_get_dbl, lst_get_str;
+/* columns both kinds have */
+ls_get_fn lst_get_check_period, lst_get_notif_period, lst_get_in_check_period,
+    lst_get_in_notif_period, lst_get_vars, lst_get_var_names, lst_get_var_values,
+    lst_get_contacts, lst_get_contact_groups, lst_get_modattr_list, lst_get_plugin_output,
+    lst_get_staleness, lst_get_should_sched;
+
+/* the sorted copy of n columns, with prefix ("host_", or NULL) put before each name and
+ * via set (NULL: kept) */
+struct ls_col *lst_cols(const struct ls_col *cols, size_t n, const char *prefix, ls_via_fn *via);
+int lst_col_cmp(const void *a, const void *b);
+
+/* the columns hosts and services share (lst_objcols.c) and the hosts' own (lst_hosts.c) */
+extern const struct ls_col lst_obj_cols[];
+extern const size_t lst_obj_ncols;
+extern const struct ls_col lst_host_cols[];
+extern const size_t lst_host_ncols;
+/* every column of the hosts table, sorted (heap, *n of them) */
+struct ls_col *lst_host_all(size_t *n);
+/* whether contact (a struct obj_contact) is one of the object's, directly or by group */
+int lst_is_contact(const struct obj_settings *cfg, const void *contact);
+/* fill t with a table (its column arrays on the heap) */
+void lst_hosts_table(struct ls_table *t);
+void lst_services_table(struct ls_table *t);
+void lst_status_table(struct ls_table *t);
+void lst_columns_table(struct ls_table *t, const struct ls_table *const *all, size_t n);
+
+#endif

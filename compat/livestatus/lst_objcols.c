@@ -1,0 +1,206 @@
+/*
+ * lst_objcols: the columns hosts and services have in common, read from
+ * a struct lst_obj (lst_int.h) of either kind.  The hosts table adds its
+ * own (lst_hosts.c), the services table its own and the host_ ones
+ * (lst_services.c).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <stddef.h>
+
+#include "compat/livestatus/lst_int.h"
+#include "engine/objects/objects.h"
+#include "engine/objects/state.h"
+#include "engine/util/arena.h"
+
+static void
+o_check_command(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	const struct lst_obj *o = row;
+
+	(void)x;
+	(void)c;
+	out->s = o->s != NULL ? o->s->check_command.raw : o->h->check_command.raw;
+}
+
+static void
+o_display_name(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	const struct lst_obj *o = row;
+
+	(void)x;
+	(void)c;
+	out->s = o->s != NULL ? o->s->display_name : o->h->display_name;
+}
+
+static void
+o_id(const struct ls_ctx *x, const struct ls_col *c, const void *row, struct ls_cell *out)
+{
+	const struct lst_obj *o = row;
+
+	(void)x;
+	(void)c;
+	out->i = o->s != NULL ? o->s->id : o->h->id;
+}
+
+/* a host's host groups, a service's service groups */
+static void
+o_groups(const struct ls_ctx *x, const struct ls_col *c, const void *row, struct ls_cell *out)
+{
+	const struct lst_obj *o = row;
+	unsigned n = o->s != NULL ? o->s->ngroups : o->h->ngroups, i;
+	struct ls_elem *e = arena_zalloc(x->scratch, (n + 1) * sizeof(*e));
+
+	(void)c;
+	for (i = 0; i < n; i++)
+		e[i].key = o->s != NULL ? o->s->groups[i]->name : o->h->groups[i]->name;
+	out->n = n;
+	out->e = e;
+}
+
+#define COL(name, type, fn, arg, desc) { name, desc, type, LS_LK_OBJECTS, 0, fn, NULL, arg }
+#define LCOL(name, kind, fn, arg, desc) { name, desc, LS_LIST, kind, 0, fn, NULL, arg }
+#define ST(f) LST_ARG(LST_B_ST, offsetof(struct state_common, f))
+#define CFG(f) LST_ARG(LST_B_CFG, offsetof(struct obj_settings, f))
+#define EXT(f) LST_ARG(LST_B_EXT, offsetof(struct obj_extinfo, f))
+
+const struct ls_col lst_obj_cols[] = {
+	COL("accept_passive_checks", LS_INT, lst_get_int, ST(passive_checks_enabled),
+	    "Whether passive checks are accepted (0/1)"),
+	COL("acknowledged", LS_INT, lst_get_int, ST(problem_has_been_acknowledged),
+	    "Whether the current problem has been acknowledged (0/1)"),
+	COL("acknowledgement_type", LS_INT, lst_get_int, ST(acknowledgement_type),
+	    "Type of acknowledgement (0: none, 1: normal, 2: sticky)"),
+	COL("action_url", LS_STRING, lst_get_str, EXT(action_url),
+	    "An optional URL to custom actions or information about this object"),
+	COL("active_checks_enabled", LS_INT, lst_get_int, ST(active_checks_enabled),
+	    "Whether active checks are enabled for the object (0/1)"),
+	COL("check_command", LS_STRING, o_check_command, 0,
+	    "Nagios command for active checks of this object"),
+	COL("check_freshness", LS_INT, lst_get_int, ST(check_freshness),
+	    "Whether freshness checks are activated (0/1)"),
+	COL("check_interval", LS_FLOAT, lst_get_dbl, ST(check_interval),
+	    "Number of basic interval lengths between two scheduled checks of the object"),
+	COL("check_options", LS_INT, lst_get_int, ST(check_options),
+	    "The current check option, forced, normal, freshness... (0-2)"),
+	COL("check_period", LS_STRING, lst_get_check_period, 0,
+	    "Time period in which this object will be checked. If empty then the object will "
+	    "always be checked."),
+	COL("check_type", LS_INT, lst_get_int, ST(check_type),
+	    "Type of check (0: active, 1: passive)"),
+	COL("checks_enabled", LS_INT, lst_get_int, ST(active_checks_enabled),
+	    "Whether checks of the object are enabled (0/1)"),
+	LCOL("contact_groups", LS_LK_OBJECTS, lst_get_contact_groups, 0,
+	    "A list of all contact groups this object is in"),
+	LCOL("contacts", LS_LK_OBJECTS, lst_get_contacts, 0,
+	    "A list of all contacts of this object, either direct or via a contact group"),
+	COL("current_attempt", LS_INT, lst_get_int, ST(current_attempt),
+	    "Number of the current check attempts"),
+	COL("current_notification_number", LS_INT, lst_get_int, ST(current_notification_number),
+	    "Number of the current notification"),
+	LCOL("custom_variable_names", LS_LK_OBJECTS, lst_get_var_names, 0,
+	    "A list of the names of the custom variables"),
+	LCOL("custom_variable_values", LS_LK_OBJECTS, lst_get_var_values, 0,
+	    "A list of the values of the custom variables"),
+	{ "custom_variables", "A dictionary of the custom variables", LS_DICT, LS_LK_OBJECTS, 0,
+	  lst_get_vars, NULL, 0 },
+	COL("display_name", LS_STRING, o_display_name, 0,
+	    "Optional display name of the object"),
+	COL("event_handler", LS_STRING, lst_get_str, CFG(event_handler.raw),
+	    "Nagios command used as event handler"),
+	COL("event_handler_enabled", LS_INT, lst_get_int, ST(event_handler_enabled),
+	    "Whether event handling is enabled (0/1)"),
+	COL("execution_time", LS_FLOAT, lst_get_dbl, ST(execution_time),
+	    "Time the object check needed for execution"),
+	COL("first_notification_delay", LS_FLOAT, lst_get_dbl, CFG(first_notification_delay),
+	    "Delay before the first notification"),
+	COL("flap_detection_enabled", LS_INT, lst_get_int, ST(flap_detection_enabled),
+	    "Whether flap detection is enabled (0/1)"),
+	LCOL("groups", LS_LK_OBJECTS, o_groups, 0,
+	    "A list of the groups this object is in"),
+	COL("has_been_checked", LS_INT, lst_get_int, ST(has_been_checked),
+	    "Whether the object has already been checked (0/1)"),
+	COL("high_flap_threshold", LS_FLOAT, lst_get_dbl, CFG(high_flap_threshold),
+	    "High threshold of flap detection"),
+	COL("icon_image", LS_STRING, lst_get_str, EXT(icon_image),
+	    "The name of an image file to be used in the web pages"),
+	COL("icon_image_alt", LS_STRING, lst_get_str, EXT(icon_image_alt),
+	    "Alternative text for the icon_image"),
+	COL("id", LS_INT, o_id, 0, "The object's id"),
+	COL("in_check_period", LS_INT, lst_get_in_check_period, 0,
+	    "Whether this object is currently in its check period (0/1)"),
+	COL("in_notification_period", LS_INT, lst_get_in_notif_period, 0,
+	    "Whether this object is currently in its notification period (0/1)"),
+	COL("initial_state", LS_INT, lst_get_u8, CFG(initial_state),
+	    "Initial state"),
+	COL("is_executing", LS_INT, lst_get_int, ST(is_executing),
+	    "Whether a check is currently running... (0/1)"),
+	COL("is_flapping", LS_INT, lst_get_int, ST(is_flapping),
+	    "Whether the object state is flapping (0/1)"),
+	COL("last_check", LS_TIME, lst_get_time, ST(last_check),
+	    "Time of the last check (Unix timestamp)"),
+	COL("last_hard_state", LS_INT, lst_get_int, ST(last_hard_state),
+	    "Last hard state"),
+	COL("last_hard_state_change", LS_TIME, lst_get_time, ST(last_hard_state_change),
+	    "Time of the last hard state change (Unix timestamp)"),
+	COL("last_notification", LS_TIME, lst_get_time, ST(last_notification),
+	    "Time of the last notification (Unix timestamp)"),
+	COL("last_state", LS_INT, lst_get_int, ST(last_state), "State before last state change"),
+	COL("last_state_change", LS_TIME, lst_get_time, ST(last_state_change),
+	    "Time of the last state change - soft or hard (Unix timestamp)"),
+	COL("latency", LS_FLOAT, lst_get_dbl, ST(latency),
+	    "Time difference between scheduled check time and actual check time"),
+	COL("long_plugin_output", LS_STRING, lst_get_str, ST(long_output),
+	    "Complete output from check plugin"),
+	COL("low_flap_threshold", LS_FLOAT, lst_get_dbl, CFG(low_flap_threshold),
+	    "Low threshold of flap detection"),
+	COL("max_check_attempts", LS_INT, lst_get_int, ST(max_attempts),
+	    "Max check attempts for active checks"),
+	COL("modified_attributes", LS_INT, lst_get_ulong, ST(modified_attributes),
+	    "A bitmask specifying which attributes have been modified"),
+	LCOL("modified_attributes_list", LS_LK_ATTRS, lst_get_modattr_list, 0,
+	    "A list of all modified attributes"),
+	COL("next_check", LS_TIME, lst_get_time, ST(next_check),
+	    "Scheduled time for the next check (Unix timestamp)"),
+	COL("next_notification", LS_TIME, lst_get_time, ST(next_notification),
+	    "Time of the next notification (Unix timestamp)"),
+	COL("no_more_notifications", LS_INT, lst_get_int, ST(no_more_notifications),
+	    "Whether to stop sending notifications (0/1)"),
+	COL("notes", LS_STRING, lst_get_str, EXT(notes), "Optional notes for this object"),
+	COL("notes_url", LS_STRING, lst_get_str, EXT(notes_url),
+	    "An optional URL with further information about the object"),
+	COL("notification_interval", LS_FLOAT, lst_get_dbl, CFG(notification_interval),
+	    "Interval of periodic notification or 0 if its off"),
+	COL("notification_period", LS_STRING, lst_get_notif_period, 0,
+	    "Time period in which problems of this object will be notified. If empty then "
+	    "notification will be always"),
+	COL("notifications_enabled", LS_INT, lst_get_int, ST(notifications_enabled),
+	    "Whether notifications of the object are enabled (0/1)"),
+	COL("notified_on", LS_INT, lst_get_int, ST(notified_on),
+	    "The states the object has been notified about in the current problem (bit mask)"),
+	COL("obsess", LS_INT, lst_get_int, ST(obsess),
+	    "The current obsess setting... (0/1)"),
+	COL("percent_state_change", LS_FLOAT, lst_get_dbl, ST(percent_state_change),
+	    "Percent state change"),
+	COL("perf_data", LS_STRING, lst_get_str, ST(perf_data),
+	    "Optional performance data of the last check"),
+	COL("plugin_output", LS_STRING, lst_get_plugin_output, 0,
+	    "Output of the last check"),
+	COL("process_performance_data", LS_INT, lst_get_int, ST(process_performance_data),
+	    "Whether processing of performance data is enabled (0/1)"),
+	COL("retry_interval", LS_FLOAT, lst_get_dbl, ST(retry_interval),
+	    "Number of basic interval lengths between checks when retrying after a soft error"),
+	COL("scheduled_downtime_depth", LS_INT, lst_get_int, ST(scheduled_downtime_depth),
+	    "The number of downtimes this object is currently in"),
+	COL("should_be_scheduled", LS_INT, lst_get_should_sched, 0,
+	    "Whether nagios still tries to run checks on this object (0/1)"),
+	COL("staleness", LS_FLOAT, lst_get_staleness, 0,
+	    "Staleness indicator for this object"),
+	COL("state", LS_INT, lst_get_int, ST(current_state),
+	    "The current state of the object (hosts 0: up, 1: down, 2: unreachable; services 0: ok, 1: warning, 2: critical, 3: unknown)"),
+	COL("state_type", LS_INT, lst_get_int, ST(state_type),
+	    "Type of the current state (0: soft, 1: hard)"),
+};
+const size_t lst_obj_ncols = sizeof(lst_obj_cols) / sizeof(lst_obj_cols[0]);

@@ -1,0 +1,45 @@
+/*
+ * lstable: the registry of the Livestatus tables (lstable.h).  The tables
+ * are built once, at the first call, and live as long as the process.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "compat/livestatus/lstable.h"
+
+#include <string.h>
+
+#include "compat/livestatus/lst_int.h"
+
+enum { LST_HOSTS, LST_SERVICES, LST_STATUS, LST_COLUMNS, LST_NTABLES };
+
+static struct ls_table tables[LST_NTABLES];
+static const struct ls_table *table_ptrs[LST_NTABLES];
+
+const struct ls_table *const *
+lst_tables(size_t *n)
+{
+	size_t i;
+
+	if (table_ptrs[0] == NULL) {
+		lst_hosts_table(&tables[LST_HOSTS]);
+		lst_services_table(&tables[LST_SERVICES]);
+		lst_status_table(&tables[LST_STATUS]);
+		for (i = 0; i < LST_NTABLES; i++)
+			table_ptrs[i] = &tables[i];
+		lst_columns_table(&tables[LST_COLUMNS], table_ptrs, LST_NTABLES);
+	}
+	*n = LST_NTABLES;
+	return table_ptrs;
+}
+
+const struct ls_table *
+lst_table(const char *name)
+{
+	size_t n, i;
+	const struct ls_table *const *t = lst_tables(&n);
+
+	for (i = 0; i < n; i++)
+		if (strcmp(t[i]->name, name) == 0)
+			return t[i];
+	return NULL;
+}

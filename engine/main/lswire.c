@@ -1,0 +1,674 @@
+/*
+ * lswire: the Livestatus socket on the daemon's loop; the protocol is
+ * compat/livestatus (lsreq cuts requests, lsquery parses them, lsrun
+ * answers them over the tables of lstable).
+ *
+ * Where: livestatus_socket in jaque.cfg, else the socket path on a
+ * broker_module line whose module is a Livestatus one (livestatus.o of
+ * mk-livestatus, livestatus.so of naemon-livestatus): no module is
+ * loaded, jaque answers itself.  Of the module's options only
+ * max_response_size means something here; the others are noted once in
+ * the log.  The socket is made as the query handler's is (engine/util/
+ * usock.c), mode 0660, so the web server's user in the daemon's group
+ * can connect.
+ *
+ * Never holding the loop: connections are non-blocking; a GET runs in
+ * slices from an idle watcher, a few hundred rows at a time until
+ * LW_SLICE seconds went by, so a check that falls due waits for one slice
+ * at most; each answer is built whole (capped at max_response_size) and
+ * written as the client takes it; a client's input is capped per request
+ * (lsreq), and while its answers wait unread it is not read.  At most
+ * LW_MAX_CONNS connections are served; the next are closed at once (said
+ * once in the log until the number falls again).  Before a reload swaps
+ * the generation, answers still running are finished (lswire_finish):
+ * their rows are the old generation's.
+ *
+ * Commands (COMMAND [time] NAME;args) take the pipe's path (cmdwire_apply:
+ * parsed, journalled, applied).  As with naemon-livestatus a good command
+ * gets no answer and keeps the connection; a line without its timestamp
+ * or naming no command gets "400: ..." as the only answer.
+ *
+ * Waiting (WaitObject, WaitCondition, WaitTrigger, WaitTimeout): the
+ * condition is tried again every LW_WAIT_POLL seconds until it holds or
+ * the time is up, then the query is answered; a WaitTrigger without a
+ * condition waits one such pass.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <ev.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "compat/config/config.h"
+#include "compat/extcmd.h"
+#include "compat/livestatus/lscol.h"
+#include "compat/livestatus/lsfilter.h"
+#include "compat/livestatus/lsout.h"
+#include "compat/livestatus/lsquery.h"
+#include "compat/livestatus/lsreq.h"
+#include "compat/livestatus/lsrun.h"
+#include "compat/livestatus/lstable.h"
+#include "compat/nagioslog.h"
+#include "compat/snapshot.h"
+#include "engine/main/daemon_int.h"
+#include "engine/objects/objects.h"
+#include "engine/util/arena.h"
+#include "engine/util/log.h"
+#include "engine/util/mbuf.h"
+#include "engine/util/usock.h"
+#include "engine/util/xalloc.h"
+
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "0.1.0"
+#endif
+
+#define LW_MAX_CONNS 256
+#define LW_BACKLOG 64
+#define LW_ACCEPTS_PER_WAKE 16
+#define LW_SLICE 0.002         /* seconds of rows per idle pass */
+#define LW_SLICE_ROWS 256      /* rows between looks at the clock */
+#define LW_OUT_HIGH (256u * 1024u)
+#define LW_WAIT_POLL 0.05
+#define LW_MAX_RESPONSE 524288000u /* naemon-livestatus's max_response_size */
+
+struct lw_conn {
+	struct lswire *w;
+	struct lw_conn *prev, *next;
+	int fd;
+	ev_io rio, wio;
+	struct lsreq *in;
+	struct mbuf out;
+	size_t sent;
+	int eof;        /* the client shut down its side */
+	int closing;    /* close once out is written */
+	/* the request being answered */
+	int busy;
+	struct lsq q;
+	struct lsrun *run;
+	struct mbuf body;
+	struct snapshot snap;
+	struct lst_data data;
+	struct ls_ctx x;
+	ev_tstamp wait_until;  /* waiting: when to give up (0: no limit) */
+	int waiting;
+};
+
+struct lswire {
+	struct jaque *j;
+	int fd;
+	char *path;
+	struct usock_file file;
+	ev_io accept_io;
+	ev_idle idle;
+	ev_timer wait_timer;
+	struct lw_conn *conns;
+	unsigned nconns;
+	int full_said;
+	int holding;           /* a reload is under way: start no answer */
+	size_t max_response;
+	struct lst_status status;
+};
+
+static void lw_serve(struct lw_conn *c);
+
+/* ---- connections ---- */
+
+static void
+lw_conn_close(struct lw_conn *c)
+{
+	struct lswire *w = c->w;
+
+	ev_io_stop(w->j->loop, &c->rio);
+	ev_io_stop(w->j->loop, &c->wio);
+	(void)shutdown(c->fd, SHUT_RDWR);
+	close(c->fd);
+	if (c->prev != NULL)
+		c->prev->next = c->next;
+	else
+		w->conns = c->next;
+	if (c->next != NULL)
+		c->next->prev = c->prev;
+	w->nconns--;
+	lsrun_free(c->run);
+	if (c->busy)
+		lsq_clear(&c->q);
+	arena_free(c->x.scratch);
+	mbuf_free(&c->body);
+	mbuf_free(&c->out);
+	lsreq_free(c->in);
+	free(c);
+	if (w->nconns < LW_MAX_CONNS / 2)
+		w->full_said = 0;
+}
+
+/* write what waits; -1 when the connection was closed */
+static int
+lw_flush(struct lw_conn *c)
+{
+	ssize_t n;
+
+	while (c->sent < c->out.len) {
+		n = write(c->fd, c->out.p + c->sent, c->out.len - c->sent);
+		if (n > 0) {
+			c->sent += (size_t)n;
+			continue;
+		}
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+			ev_io_start(c->w->j->loop, &c->wio);
+			return 0;
+		}
+		lw_conn_close(c);
+		return -1;
+	}
+	c->out.len = 0;
+	c->sent = 0;
+	ev_io_stop(c->w->j->loop, &c->wio);
+	if (c->closing) {
+		lw_conn_close(c);
+		return -1;
+	}
+	return 0;
+}
+
+/* the answer: ResponseHeader's 16 bytes when asked for, then the body or the error */
+static void
+lw_answer(struct lw_conn *c, int fixed16, int code, const char *body, size_t len)
+{
+	char hdr[17];
+
+	if (code != 200) {
+		body = NULL;
+		len = 0;
+	}
+	if (fixed16) {
+		lso_fixed16(hdr, code, code != 200 ? strlen(c->q.msg != NULL ? c->q.msg : "") + 1
+						   : len);
+		mbuf_add(&c->out, hdr, 16);
+	}
+	if (code != 200) {
+		mbuf_adds(&c->out, c->q.msg != NULL ? c->q.msg : "");
+		mbuf_add(&c->out, "\n", 1);
+	} else {
+		mbuf_add(&c->out, body, len);
+	}
+}
+
+/* the request is answered: what comes next on this connection */
+static void
+lw_done(struct lw_conn *c)
+{
+	int keep = c->q.keepalive;
+
+	lsq_clear(&c->q);
+	c->busy = 0;
+	c->waiting = 0;
+	c->body.len = 0;
+	if (!keep)
+		c->closing = 1;
+	if (lw_flush(c) < 0)
+		return;
+	lw_serve(c);
+}
+
+static void
+lw_finish_run(struct lw_conn *c)
+{
+	int code = lsrun_code(c->run);
+
+	if (code != 200 && c->q.msg == NULL)
+		c->q.msg = xstrdup(lsrun_msg(c->run));
+	c->q.code = code;
+	mbuf_add(&c->body, "", 0);
+	lw_answer(c, c->q.fixed16, code, c->body.p, c->body.len);
+	lsrun_free(c->run);
+	c->run = NULL;
+	lw_done(c);
+}
+
+/* start answering c's GET */
+static void
+lw_start_run(struct lw_conn *c)
+{
+	struct jaque *j = c->w->j;
+	const void *contact = NULL;
+	time_t now = time(NULL);
+
+	persist_snapshot(j, &c->snap, now);
+	c->data.snap = &c->snap;
+	c->data.status = &c->w->status;
+	c->w->status.interval_length = j->gen->cfg.interval_length;
+	c->x.data = &c->data;
+	c->x.now = now;
+	if (c->x.scratch == NULL)
+		c->x.scratch = arena_new();
+	if (c->q.authuser != NULL)
+		contact = objects_find_contact(j->gen->objs, c->q.authuser);
+	c->run = lsrun_new(&c->q, &c->x, &c->body, c->q.authuser != NULL, contact,
+	    c->w->max_response);
+	ev_idle_start(j->loop, &c->w->idle);
+}
+
+/* whether the wait is over: the condition holds on the object, or none is given */
+static int
+lw_wait_over(struct lw_conn *c)
+{
+	struct jaque *j = c->w->j;
+	const void *row = NULL;
+	int ok;
+
+	if (c->q.wait_cond == NULL)
+		return 0;
+	persist_snapshot(j, &c->snap, time(NULL));
+	c->data.snap = &c->snap;
+	c->data.status = &c->w->status;
+	c->x.data = &c->data;
+	c->x.now = time(NULL);
+	if (c->x.scratch == NULL)
+		c->x.scratch = arena_new();
+	if (c->q.wait_object != NULL)
+		row = c->q.table->find(&c->x, c->q.wait_object);
+	ok = lsf_match(c->q.wait_cond, &c->x, row);
+	arena_reset(c->x.scratch);
+	return ok;
+}
+
+static void
+lw_command(struct lw_conn *c)
+{
+	struct jaque *j = c->w->j;
+	const char *cmd = c->q.command;
+	enum extcmd_status st = cmdwire_apply(j, cmd, strlen(cmd), time(NULL), 0);
+	size_t n;
+
+	/* naemon-livestatus keeps a connection that sent a command */
+	c->q.keepalive = 1;
+	if (st == EXTCMD_MALFORMED) {
+		mbuf_adds(&c->out, "400: Commands must begin with a timestamp inside square "
+		    "brackets\n");
+	} else if (st == EXTCMD_UNKNOWN) {
+		const char *name = strchr(cmd, ']');
+
+		name = name != NULL ? name + 1 + strspn(name + 1, " ") : cmd;
+		n = strcspn(name, ";");
+		mbuf_addf(&c->out, "400: Unknown command '%.*s'\n", (int)n, name);
+	}
+	lw_done(c);
+}
+
+/* one request, parsed into c->q */
+static void
+lw_request(struct lw_conn *c, char **lines, size_t n)
+{
+	struct lswire *w = c->w;
+	size_t nt;
+	const struct ls_table *const *tables = lst_tables(&nt);
+	struct lsq *q = &c->q;
+
+	w->status.requests++;
+	lsq_parse(q, tables, nt, lines, n, time(NULL));
+	c->busy = 1;
+	if (q->kind == LSQ_COMMAND && q->code == 200) {
+		lw_command(c);
+		return;
+	}
+	if (q->kind == LSQ_LOGROTATE) {
+		/* not done here: the log rotates on log_rotation_method's schedule */
+		q->keepalive = 0;
+		lw_done(c);
+		return;
+	}
+	if (q->code != 200 || q->kind != LSQ_GET) {
+		lw_answer(c, q->fixed16, q->code, NULL, 0);
+		lw_done(c);
+		return;
+	}
+	if (q->wait_cond != NULL || q->wait_trigger != 0) {
+		if (!lw_wait_over(c)) {
+			c->waiting = 1;
+			c->wait_until = q->wait_timeout_ms > 0 ?
+			    ev_now(w->j->loop) + (ev_tstamp)q->wait_timeout_ms / 1000.0 : 0;
+			if (q->wait_cond == NULL)
+				c->wait_until = ev_now(w->j->loop) + LW_WAIT_POLL;
+			if (!ev_is_active(&w->wait_timer))
+				ev_timer_start(w->j->loop, &w->wait_timer);
+			return;
+		}
+	}
+	lw_start_run(c);
+}
+
+/* take the requests the input holds, one at a time */
+static void
+lw_serve(struct lw_conn *c)
+{
+	struct ev_loop *loop = c->w->j->loop;
+	char **lines;
+	size_t n;
+
+	while (!c->busy && !c->closing && !c->w->holding) {
+		if (c->out.len > LW_OUT_HIGH) {
+			ev_io_stop(loop, &c->rio);
+			return;
+		}
+		switch (lsreq_next(c->in, &lines, &n)) {
+		case LSREQ_MORE:
+			if (!c->eof)
+				ev_io_start(loop, &c->rio);
+			return;
+		case LSREQ_CLOSE:
+			c->closing = 1;
+			(void)lw_flush(c);
+			return;
+		case LSREQ_BAD:
+			mbuf_adds(&c->out, "Client connection terminated while request still "
+			    "incomplete\n");
+			c->closing = 1;
+			(void)lw_flush(c);
+			return;
+		case LSREQ_REQUEST:
+			ev_io_stop(loop, &c->rio);
+			lw_request(c, lines, n);
+			/* c may be gone: lw_request ends in lw_done or a running answer */
+			return;
+		}
+	}
+}
+
+static void
+lw_read_cb(struct ev_loop *loop, ev_io *io, int revents)
+{
+	struct lw_conn *c = io->data;
+	size_t room;
+	char *at;
+	ssize_t n;
+
+	(void)revents;
+	at = lsreq_space(c->in, &room);
+	if (room == 0) {
+		ev_io_stop(loop, &c->rio);
+		lw_serve(c);
+		return;
+	}
+	n = read(c->fd, at, room);
+	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
+		return;
+	if (n < 0) {
+		lw_conn_close(c);
+		return;
+	}
+	if (n == 0) {
+		c->eof = 1;
+		lsreq_eof(c->in);
+		ev_io_stop(loop, &c->rio);
+	} else {
+		lsreq_filled(c->in, (size_t)n);
+	}
+	lw_serve(c);
+}
+
+static void
+lw_write_cb(struct ev_loop *loop, ev_io *io, int revents)
+{
+	struct lw_conn *c = io->data;
+
+	(void)loop;
+	(void)revents;
+	if (lw_flush(c) < 0 || c->out.len > 0)
+		return;
+	lw_serve(c);
+}
+
+/* ---- slices and waits ---- */
+
+static void
+lw_idle_cb(struct ev_loop *loop, ev_idle *idle, int revents)
+{
+	struct lswire *w = idle->data;
+	struct lw_conn *c, *next;
+	ev_tstamp end = ev_time() + LW_SLICE;
+	int done;
+
+	(void)revents;
+	for (c = w->conns; c != NULL && ev_time() < end; c = next) {
+		next = c->next;
+		if (c->run == NULL)
+			continue;
+		done = 0;
+		while (!done && ev_time() < end)
+			done = lsrun_step(c->run, LW_SLICE_ROWS);
+		if (done)
+			lw_finish_run(c); /* may close c, or start its next answer */
+	}
+	for (c = w->conns; c != NULL && c->run == NULL; c = c->next)
+		;
+	if (c == NULL)
+		ev_idle_stop(loop, idle);
+}
+
+static void
+lw_wait_cb(struct ev_loop *loop, ev_timer *t, int revents)
+{
+	struct lswire *w = t->data;
+	struct lw_conn *c, *next;
+	int waiting = 0;
+
+	(void)revents;
+	for (c = w->conns; c != NULL; c = next) {
+		next = c->next;
+		if (!c->waiting)
+			continue;
+		if (lw_wait_over(c) || (c->wait_until != 0 && ev_now(loop) >= c->wait_until)) {
+			c->waiting = 0;
+			lw_start_run(c);
+		} else {
+			waiting = 1;
+		}
+	}
+	if (!waiting)
+		ev_timer_stop(loop, t);
+}
+
+/* ---- the listener ---- */
+
+static void
+lw_accept_cb(struct ev_loop *loop, ev_io *io, int revents)
+{
+	struct lswire *w = io->data;
+	struct lw_conn *c;
+	int fd, k;
+
+	(void)revents;
+	for (k = 0; k < LW_ACCEPTS_PER_WAKE; k++) {
+		fd = accept4(w->fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+		if (fd < 0)
+			return;
+		if (w->nconns >= LW_MAX_CONNS) {
+			if (!w->full_said)
+				nlog_printf(w->j->log, time(NULL), "livestatus: %u connections "
+				    "open; closing new ones until some end", w->nconns);
+			w->full_said = 1;
+			close(fd);
+			continue;
+		}
+		w->status.connections++;
+		c = xcalloc(1, sizeof(*c));
+		c->w = w;
+		c->fd = fd;
+		c->in = lsreq_new();
+		ev_io_init(&c->rio, lw_read_cb, fd, EV_READ);
+		ev_io_init(&c->wio, lw_write_cb, fd, EV_WRITE);
+		c->rio.data = c->wio.data = c;
+		ev_io_start(loop, &c->rio);
+		c->next = w->conns;
+		if (w->conns != NULL)
+			w->conns->prev = c;
+		w->conns = c;
+		w->nconns++;
+	}
+}
+
+/* whether a broker_module line loads a Livestatus module */
+static int
+lw_is_livestatus(const char *path)
+{
+	const char *base = strrchr(path, '/');
+
+	base = base != NULL ? base + 1 : path;
+	return strcmp(base, "livestatus.o") == 0 || strcmp(base, "livestatus.so") == 0;
+}
+
+/* the socket's path (heap), NULL when Livestatus is not asked for; reads the module's options */
+static char *
+lw_path(struct lswire *w, const struct main_cfg *cfg, int say)
+{
+	char *path = NULL, *copy, *cur, *tok;
+	size_t i;
+
+	w->max_response = LW_MAX_RESPONSE;
+	if (cfg->livestatus_socket != NULL)
+		return xstrdup(cfg->livestatus_socket);
+	for (i = 0; i < cfg->broker_modules.len; i++) {
+		const struct maincfg_module *m = cfg->broker_modules.items[i];
+
+		if (!lw_is_livestatus(m->path) || m->args == NULL)
+			continue;
+		copy = xstrdup(m->args);
+		cur = copy;
+		while ((tok = strsep(&cur, " \t")) != NULL) {
+			if (*tok == '\0')
+				continue;
+			if (strchr(tok, '=') == NULL) {
+				if (path == NULL)
+					path = xstrdup(tok);
+			} else if (strncmp(tok, "max_response_size=", 18) == 0) {
+				w->max_response = (size_t)strtoull(tok + 18, NULL, 10);
+			} else if (say) {
+				nlog_printf(w->j->log, time(NULL), "livestatus: option '%s' of %s "
+				    "has no meaning for jaque; ignored", tok, m->path);
+			}
+		}
+		free(copy);
+		if (path != NULL)
+			break;
+	}
+	return path;
+}
+
+static void
+lw_open(struct lswire *w, int say)
+{
+	struct jaque *j = w->j;
+	char *path = lw_path(w, &j->gen->cfg, say);
+	const char *step;
+	int fd;
+
+	if (path == NULL)
+		return;
+	if ((fd = usock_listen(path, 0117, LW_BACKLOG, &w->file, &step)) < 0) {
+		nlog_printf(j->log, time(NULL), "Error: livestatus: could not make the socket %s "
+		    "(%s: %s)", path, step, strerror(errno));
+		free(path);
+		return;
+	}
+	w->fd = fd;
+	w->path = path;
+	ev_io_init(&w->accept_io, lw_accept_cb, fd, EV_READ);
+	w->accept_io.data = w;
+	ev_io_start(j->loop, &w->accept_io);
+	nlog_printf(j->log, time(NULL), "livestatus: listening on %s", path);
+}
+
+static void
+lw_close(struct lswire *w)
+{
+	if (w->fd < 0)
+		return;
+	ev_io_stop(w->j->loop, &w->accept_io);
+	close(w->fd);
+	w->fd = -1;
+	usock_remove(w->path, &w->file);
+	free(w->path);
+	w->path = NULL;
+}
+
+/* ---- the daemon's hooks ---- */
+
+void
+lswire_start(struct jaque *j)
+{
+	struct lswire *w = xcalloc(1, sizeof(*w));
+	size_t nt;
+
+	w->j = j;
+	w->fd = -1;
+	w->status.version = PACKAGE_VERSION;
+	w->status.pid = (long)getpid();
+	ev_idle_init(&w->idle, lw_idle_cb);
+	w->idle.data = w;
+	ev_timer_init(&w->wait_timer, lw_wait_cb, LW_WAIT_POLL, LW_WAIT_POLL);
+	w->wait_timer.data = w;
+	(void)lst_tables(&nt);
+	j->ls = w;
+	lw_open(w, 1);
+}
+
+void
+lswire_finish(struct jaque *j)
+{
+	struct lswire *w = j->ls;
+	struct lw_conn *c, *next;
+
+	if (w == NULL)
+		return;
+	w->holding = 1;
+	for (c = w->conns; c != NULL; c = next) {
+		next = c->next;
+		if (c->run == NULL)
+			continue;
+		while (!lsrun_step(c->run, (size_t)-1))
+			;
+		lw_finish_run(c);
+	}
+}
+
+void
+lswire_reload(struct jaque *j)
+{
+	struct lswire *w = j->ls;
+	struct lw_conn *c, *next;
+
+	if (w == NULL)
+		return;
+	w->holding = 0;
+	lw_close(w);
+	lw_open(w, 1);
+	for (c = w->conns; c != NULL; c = next) {
+		next = c->next;
+		if (!c->busy)
+			lw_serve(c);
+	}
+}
+
+void
+lswire_stop(struct jaque *j)
+{
+	struct lswire *w = j->ls;
+
+	if (w == NULL)
+		return;
+	lw_close(w);
+	ev_idle_stop(j->loop, &w->idle);
+	ev_timer_stop(j->loop, &w->wait_timer);
+	while (w->conns != NULL)
+		lw_conn_close(w->conns);
+	free(w);
+	j->ls = NULL;
+}

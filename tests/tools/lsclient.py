@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""lsclient.py: a raw Livestatus client for the integration tests.
+
+  lsclient.py SOCKET ask TEXT       send TEXT (escapes: \\n, \\t, \\xNN), shut
+                                    down the writing side, print what comes
+                                    back (repr of the bytes)
+  lsclient.py SOCKET keep TEXT...   send each TEXT on one connection, reading
+                                    the fixed16 answer of each before the
+                                    next; print each body (repr), then OPEN
+                                    or CLOSED (whether the server kept it)
+  lsclient.py SOCKET flood N        open N connections at once, then ask
+                                    "GET status" on each; print how many got
+                                    an answer
+  lsclient.py SOCKET big MIB        send a header line of MIB mebibytes with
+                                    no end; print what came back and whether
+                                    the server closed the connection
+"""
+import socket
+import sys
+import time
+
+
+def unescape(text):
+    return text.encode().decode("unicode_escape").encode("latin-1")
+
+
+def connect(path):
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.connect(path)  # blocking: waits while the listener's backlog is full
+    s.settimeout(20)
+    return s
+
+
+def read_all(s):
+    out = b""
+    while True:
+        try:
+            d = s.recv(65536)
+        except socket.timeout:
+            return out + b"<timeout>"
+        if not d:
+            return out
+        out += d
+
+
+def read_exact(s, n):
+    out = b""
+    while len(out) < n:
+        d = s.recv(n - len(out))
+        if not d:
+            break
+        out += d
+    return out
+
+
+def ask(path, text):
+    s = connect(path)
+    s.sendall(unescape(text))
+    s.shutdown(socket.SHUT_WR)
+    print(repr(read_all(s)))
+
+
+def keep(path, texts):
+    s = connect(path)
+    for t in texts:
+        s.sendall(unescape(t))
+        hdr = read_exact(s, 16)
+        if len(hdr) < 16:
+            print(repr(hdr))
+            break
+        print(repr(hdr[:3] + b" " + read_exact(s, int(hdr[4:15]))))
+    s.settimeout(0.5)
+    try:
+        d = s.recv(1)
+        print("CLOSED" if d == b"" else "OPEN")
+    except socket.timeout:
+        print("OPEN")
+
+
+def flood(path, n):
+    conns = [connect(path) for _ in range(n)]
+    got = 0
+    for s in conns:
+        try:
+            s.sendall(b"GET status\nColumns: num_hosts\n\n")
+            if read_all(s).strip().isdigit():
+                got += 1
+        except OSError:
+            pass
+        s.close()
+    print(got)
+
+
+def big(path, mib):
+    s = connect(path)
+    chunk = b"x" * 65536
+    sent = 0
+    try:
+        s.sendall(b"GET hosts\nFilter: name = ")
+        while sent < mib * 1024 * 1024:
+            s.sendall(chunk)
+            sent += len(chunk)
+    except OSError:
+        pass
+    s.settimeout(5)
+    print(repr(read_all(s)), "sent %d MiB" % (sent // (1024 * 1024)))
+
+
+def main():
+    path, mode = sys.argv[1], sys.argv[2]
+    if mode == "ask":
+        ask(path, sys.argv[3])
+    elif mode == "keep":
+        keep(path, sys.argv[3:])
+    elif mode == "flood":
+        flood(path, int(sys.argv[3]))
+    elif mode == "big":
+        big(path, int(sys.argv[3]))
+    else:
+        sys.exit("usage: lsclient.py SOCKET ask|keep|flood|big ...")
+
+
+if __name__ == "__main__":
+    main()

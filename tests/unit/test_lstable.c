@@ -1,0 +1,238 @@
+/*
+ * test_lstable: the Livestatus tables over a real generation (the
+ * retention fixture's configuration: three hosts, four services, two
+ * contacts) with state set by hand.  Rows come in the model's order (by
+ * name); contacts in the order objects.cache lists them.  Host and service columns (names,
+ * addresses, state, output, contacts, custom variables with overrides,
+ * periods), a service's host_ columns, the service aggregates of a host,
+ * hard_state, AuthUser on hosts and services, WaitObject's lookups, the
+ * status table and its filter refusal, and the columns table.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "tests/unit/retention_fx.h"
+
+#include "compat/livestatus/lscol.h"
+#include "compat/livestatus/lsquery.h"
+#include "compat/livestatus/lsrun.h"
+#include "compat/livestatus/lstable.h"
+#include "engine/util/arena.h"
+#include "engine/util/mbuf.h"
+#include "engine/util/xalloc.h"
+
+#define NOW 1800000000
+
+static struct fx f;
+static struct lst_status status = { 7, 3, "jaque-test", 4242, 60 };
+
+static int
+setup(void **state)
+{
+	char cfg[512];
+
+	(void)state;
+	setenv("TZ", "UTC", 1);
+	fixture_cfg(cfg, sizeof(cfg));
+	fx_open(&f, cfg, NOW);
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	(void)state;
+	fx_close(&f);
+	return 0;
+}
+
+/* the answer to text (lines joined by newlines): code 200 and the body, or the error */
+static char *
+ask(const char *text, const char *authuser, int *code)
+{
+	size_t nt;
+	const struct ls_table *const *tables = lst_tables(&nt);
+	char *copy = xstrdup(text), *cur = copy, *lines[32];
+	struct lst_data d = { &f.s, &status };
+	struct ls_ctx x = { .data = &d, .scratch = arena_new(), .now = NOW };
+	struct mbuf out = { 0 };
+	const void *contact = NULL;
+	struct lsrun *r;
+	struct lsq q;
+	char *res;
+	size_t n = 0;
+
+	while (n < 32 && cur != NULL)
+		lines[n++] = strsep(&cur, "\n");
+	lsq_parse(&q, tables, nt, lines, n, NOW);
+	if (q.code != 200) {
+		*code = q.code;
+		res = xstrdup(q.msg);
+	} else {
+		if (authuser != NULL)
+			contact = objects_find_contact(f.gen.objs, authuser);
+		r = lsrun_new(&q, &x, &out, authuser != NULL, contact, 0);
+		while (!lsrun_step(r, 2))
+			;
+		*code = lsrun_code(r);
+		mbuf_add(&out, "", 0);
+		res = *code == 200 ? xstrdup(out.p) : xstrdup(lsrun_msg(r));
+		lsrun_free(r);
+	}
+	mbuf_free(&out);
+	lsq_clear(&q);
+	arena_free(x.scratch);
+	free(copy);
+	return res;
+}
+
+static void
+expect(const char *text, const char *authuser, const char *want)
+{
+	int code;
+	char *got = ask(text, authuser, &code);
+
+	if (code != 200 || strcmp(got, want) != 0)
+		fail_msg("%s\n-> %d\n%s\nwanted\n%s", text, code, got, want);
+	free(got);
+}
+
+static void
+t_hosts(void **state)
+{
+	struct host_state *h = H(&f, "db1");
+
+	(void)state;
+	h->c.current_state = 1;
+	h->c.state_type = STATE_SOFT;
+	h->c.last_hard_state = 0;
+	h->c.has_been_checked = 1;
+	state_set_str(&h->c.output, "DOWN r1", 7);
+	expect("GET hosts\nColumns: name address state hard_state plugin_output contacts\n"
+	       "OutputFormat: json",
+	    NULL,
+	    "[[\"db1\",\"127.0.0.2\",1,0,\"DOWN r1\",[\"oncall\",\"admin\"]],\n"
+	    "[\"legacy1\",\"127.0.0.3\",0,0,\"\",[\"admin\"]],\n"
+	    "[\"web1\",\"127.0.0.1\",0,0,\"\",[\"admin\"]]]\n");
+	h->c.state_type = STATE_HARD;
+	expect("GET hosts\nColumns: host_name hard_state check_period in_check_period "
+	       "check_command active_checks_enabled\nFilter: name = db1",
+	    NULL, "db1;1;always;1;check_up;0\n");
+	/* a custom variable overridden at run time */
+	state_var_set(&H(&f, "web1")->c.vars, "ROLE", "backend");
+	expect("GET hosts\nColumns: name custom_variables custom_variable_names\n"
+	       "Filter: custom_variables ~ ROLE ^back\nOutputFormat: json",
+	    NULL, "[[\"web1\",{\"ROLE\":\"backend\"},[\"ROLE\"]]]\n");
+	h->c.current_state = 0;
+}
+
+static void
+t_host_aggregates(void **state)
+{
+	(void)state;
+	S(&f, "web1", "HTTP")->c.has_been_checked = 1;
+	S(&f, "web1", "HTTP")->c.current_state = 2;
+	S(&f, "web1", "HTTP")->c.last_hard_state = 1;
+	S(&f, "web1", "Disk")->c.current_state = 3; /* not checked: pending, yet the worst */
+	expect("GET hosts\nColumns: name num_services num_services_pending num_services_crit "
+	       "num_services_hard_warn worst_service_state worst_service_hard_state services\n"
+	       "Filter: name = web1",
+	    NULL, "web1;2;1;1;1;2;1;HTTP,Disk\n");
+	S(&f, "web1", "Disk")->c.current_state = 0;
+}
+
+static void
+t_services(void **state)
+{
+	struct svc_state *s = S(&f, "db1", "MySQL");
+
+	(void)state;
+	s->c.current_state = 1;
+	s->c.has_been_checked = 1;
+	state_set_str(&s->c.output, "slow", 4);
+	expect("GET services\nColumns: host_name description host_address state plugin_output "
+	       "host_contacts custom_variables\nFilter: host_name = db1\nOutputFormat: json",
+	    NULL,
+	    "[[\"db1\",\"MySQL\",\"127.0.0.2\",1,\"slow\",[\"oncall\",\"admin\"],"
+	    "{\"PORT\":\"3306\"}]]\n");
+	/* sorted by the natural order: host name, then description */
+	expect("GET services\nColumns: host_name description\nSort: state desc\nLimit: 3",
+	    NULL, "web1;HTTP\ndb1;MySQL\nlegacy1;Ping\n");
+	expect("GET services\nStats: state = 0\nStats: state = 1\nStats: state = 2\n"
+	       "Stats: host_state = 0",
+	    NULL, "2;1;1;4\n");
+	s->c.current_state = 0;
+}
+
+static void
+t_auth(void **state)
+{
+	(void)state;
+	expect("GET hosts\nColumns: name", "oncall", "db1\n");
+	/* a service is seen through its host's contacts too */
+	expect("GET services\nColumns: description", "oncall", "MySQL\n");
+	expect("GET hosts\nColumns: name", "nosuch", "");
+	expect("GET hosts\nStats: state >= 0", "admin", "3\n");
+}
+
+static void
+t_find(void **state)
+{
+	size_t nt;
+	struct lst_data d = { &f.s, &status };
+	struct ls_ctx x = { .data = &d, .scratch = arena_new(), .now = NOW };
+
+	(void)state;
+	lst_tables(&nt);
+	assert_non_null(lst_table("hosts")->find(&x, "legacy1"));
+	assert_null(lst_table("hosts")->find(&x, "nosuch"));
+	assert_non_null(lst_table("services")->find(&x, "web1;HTTP"));
+	assert_non_null(lst_table("services")->find(&x, "web1 ; Disk "));
+	assert_non_null(lst_table("services")->find(&x, "db1 MySQL"));
+	assert_null(lst_table("services")->find(&x, "db1;HTTP"));
+	assert_null(lst_table("nosuch"));
+	arena_free(x.scratch);
+}
+
+static void
+t_status_columns(void **state)
+{
+	int code;
+	char *got;
+
+	(void)state;
+	expect("GET status\nColumns: num_hosts num_services nagios_pid program_start requests "
+	       "program_version",
+	    NULL, "3;4;1234;1800000000;7;jaque-test\n");
+	got = ask("GET status\nFilter: requests > 0", NULL, &code);
+	assert_int_equal(code, 400);
+	assert_string_equal(got, "cannot create filter on table status");
+	free(got);
+	expect("GET columns\nColumns: table name type\nFilter: name = host_name\n"
+	       "Filter: name = description\nOr: 2",
+	    NULL, "columns;description;string\nservices;description;string\n"
+	    "services;host_name;string\n");
+	expect("GET columns\nFilter: table = status\nFilter: name ~ ^num_\nColumns: name\n"
+	       "Stats: name != x",
+	    NULL, "num_hosts;1\nnum_services;1\n");
+	/* the services table has every host column with its prefix */
+	got = ask("GET columns\nFilter: table = hosts\nStats: name != x", NULL, &code);
+	expect("GET columns\nFilter: table = services\nFilter: name ~ ^host_\nStats: name != x",
+	    NULL, got);
+	assert_true(strtol(got, NULL, 10) > 90);
+	free(got);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(t_hosts),
+		cmocka_unit_test(t_host_aggregates),
+		cmocka_unit_test(t_services),
+		cmocka_unit_test(t_auth),
+		cmocka_unit_test(t_find),
+		cmocka_unit_test(t_status_columns),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
