@@ -50,10 +50,10 @@ struct ls_field {
 
 /* one element of a list (or, with nf 1, one name/value entry of a dict) */
 struct ls_elem {
-	const char *key;          /* what filters compare; printed when nf is 0 */
-	int num;                  /* nf 0: JSON prints the key unquoted (an id) */
-	unsigned nf;              /* > 0: printed as this tuple instead of the key */
-	const struct ls_field *f;
+	const char *key;          /* what filters compare; printed when f is NULL */
+	int num;                  /* f NULL: JSON prints the key unquoted (an id) */
+	unsigned nf;              /* the tuple's fields */
+	const struct ls_field *f; /* not NULL: printed as this tuple (nf 0: an empty one) */
 };
 
 /* one row's value of one column */

@@ -204,7 +204,7 @@ put_elem(struct lso *o, const struct ls_elem *e)
 {
 	unsigned i;
 
-	if (e->nf == 0) {
+	if (e->f == NULL) {
 		/* an id is bare in JSON, unless it is not a number: the body stays valid */
 		if (is_json(o) && e->num && is_int_text(e->key))
 			mbuf_adds(o->b, e->key);

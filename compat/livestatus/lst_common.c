@@ -354,6 +354,29 @@ lst_get_should_sched(const struct ls_ctx *x, const struct ls_col *c, const void 
 	out->i = o->st->check_interval > 0 && o->st->active_checks_enabled;
 }
 
+/* the field at c->arg of the row itself (an object struct of the model) */
+void
+lst_raw_str(const struct ls_ctx *x, const struct ls_col *c, const void *row, struct ls_cell *out)
+{
+	(void)x;
+	out->s = *(const char *const *)((const char *)row + c->arg);
+}
+
+void
+lst_raw_uint(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	(void)x;
+	out->i = *(const unsigned *)((const char *)row + c->arg);
+}
+
+void
+lst_raw_u8(const struct ls_ctx *x, const struct ls_col *c, const void *row, struct ls_cell *out)
+{
+	(void)x;
+	out->i = *(const uint8_t *)((const char *)row + c->arg);
+}
+
 int
 lst_col_cmp(const void *a, const void *b)
 {

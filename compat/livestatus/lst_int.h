@@ -40,6 +40,8 @@ const struct lst_obj *lst_svc_row(const struct ls_ctx *x, const struct obj_servi
 
 /* the field at arg (LST_ARG) of the row's struct, read as its C type */
 ls_get_fn lst_get_int, lst_get_u8, lst_get_ulong, lst_get_time, lst_get_dbl, lst_get_str;
+/* the field at arg of the row itself, for tables whose rows are model structs */
+ls_get_fn lst_raw_str, lst_raw_uint, lst_raw_u8;
 /* columns both kinds have */
 ls_get_fn lst_get_check_period, lst_get_notif_period, lst_get_in_check_period,
     lst_get_in_notif_period, lst_get_vars, lst_get_var_names, lst_get_var_values,
@@ -58,12 +60,24 @@ extern const struct ls_col lst_host_cols[];
 extern const size_t lst_host_ncols;
 /* every column of the hosts table, sorted (heap, *n of them) */
 struct ls_col *lst_host_all(size_t *n);
+/* the services' own and common columns, sorted (heap, *n of them): no host_ ones */
+struct ls_col *lst_svc_all(size_t *n);
+/* an object's comments and downtimes (arg 0: ids, 1: with_info tuples; lst_dc.c) */
+ls_get_fn lst_get_comments, lst_get_downtimes;
 /* whether contact (a struct obj_contact) is one of the object's, directly or by group */
 int lst_is_contact(const struct obj_settings *cfg, const void *contact);
 /* fill t with a table (its column arrays on the heap) */
 void lst_hosts_table(struct ls_table *t);
 void lst_services_table(struct ls_table *t);
 void lst_status_table(struct ls_table *t);
+void lst_comments_table(struct ls_table *t);
+void lst_hostgroups_table(struct ls_table *t);
+void lst_servicegroups_table(struct ls_table *t);
+void lst_contactgroups_table(struct ls_table *t);
+void lst_contacts_table(struct ls_table *t);
+void lst_commands_table(struct ls_table *t);
+void lst_timeperiods_table(struct ls_table *t);
+void lst_downtimes_table(struct ls_table *t);
 void lst_columns_table(struct ls_table *t, const struct ls_table *const *all, size_t n);
 
 #endif

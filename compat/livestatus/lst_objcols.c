@@ -67,6 +67,15 @@ o_groups(const struct ls_ctx *x, const struct ls_col *c, const void *row, struct
 #define EXT(f) LST_ARG(LST_B_EXT, offsetof(struct obj_extinfo, f))
 
 const struct ls_col lst_obj_cols[] = {
+	LCOL("comments", LS_LK_OBJECTS, lst_get_comments, 0, "A list of the ids of all comments"),
+	LCOL("comments_with_info", LS_LK_OBJECTS, lst_get_comments, 1,
+	    "A list of all comments with id, author, comment, entry time, entry type, expires and "
+	    "expire time"),
+	LCOL("downtimes", LS_LK_OBJECTS, lst_get_downtimes, 0,
+	    "A list of the ids of all scheduled downtimes"),
+	LCOL("downtimes_with_info", LS_LK_OBJECTS, lst_get_downtimes, 1,
+	    "A list of all downtimes with id, author, comment, entry time, start, end, fixed, "
+	    "duration and triggered by"),
 	COL("accept_passive_checks", LS_INT, lst_get_int, ST(passive_checks_enabled),
 	    "Whether passive checks are accepted (0/1)"),
 	COL("acknowledged", LS_INT, lst_get_int, ST(problem_has_been_acknowledged),

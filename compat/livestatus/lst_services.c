@@ -128,17 +128,28 @@ svcs_find(const struct ls_ctx *x, const char *spec)
 	return NULL;
 }
 
+struct ls_col *
+lst_svc_all(size_t *n)
+{
+	struct ls_col *all = xcalloc(SVC_NCOLS + lst_obj_ncols + 1, sizeof(*all));
+
+	memcpy(all, svc_cols, sizeof(svc_cols));
+	memcpy(all + SVC_NCOLS, lst_obj_cols, lst_obj_ncols * sizeof(*all));
+	*n = SVC_NCOLS + lst_obj_ncols;
+	qsort(all, *n, sizeof(*all), lst_col_cmp);
+	return all;
+}
+
 void
 lst_services_table(struct ls_table *t)
 {
-	size_t nh, n = 0, i;
-	struct ls_col *host = lst_host_all(&nh), *all;
+	size_t nh, ns, n = 0, i;
+	struct ls_col *host = lst_host_all(&nh), *own = lst_svc_all(&ns), *all;
 
-	all = xcalloc(SVC_NCOLS + lst_obj_ncols + nh + 1, sizeof(*all));
-	memcpy(all, svc_cols, sizeof(svc_cols));
-	n = SVC_NCOLS;
-	memcpy(all + n, lst_obj_cols, lst_obj_ncols * sizeof(*all));
-	n += lst_obj_ncols;
+	all = xcalloc(ns + nh + 1, sizeof(*all));
+	memcpy(all, own, ns * sizeof(*all));
+	n = ns;
+	free(own);
 	for (i = 0; i < nh; i++) {
 		all[n] = host[i];
 		all[n].name = xasprintf("host_%s", host[i].name);

@@ -10,7 +10,9 @@
 
 #include "compat/livestatus/lst_int.h"
 
-enum { LST_HOSTS, LST_SERVICES, LST_STATUS, LST_COLUMNS, LST_NTABLES };
+enum { LST_HOSTS, LST_SERVICES, LST_HOSTGROUPS, LST_SERVICEGROUPS, LST_CONTACTS,
+	LST_CONTACTGROUPS, LST_COMMANDS, LST_TIMEPERIODS, LST_COMMENTS, LST_DOWNTIMES, LST_STATUS,
+	LST_COLUMNS, LST_NTABLES };
 
 static struct ls_table tables[LST_NTABLES];
 static const struct ls_table *table_ptrs[LST_NTABLES];
@@ -23,6 +25,14 @@ lst_tables(size_t *n)
 	if (table_ptrs[0] == NULL) {
 		lst_hosts_table(&tables[LST_HOSTS]);
 		lst_services_table(&tables[LST_SERVICES]);
+		lst_hostgroups_table(&tables[LST_HOSTGROUPS]);
+		lst_servicegroups_table(&tables[LST_SERVICEGROUPS]);
+		lst_contacts_table(&tables[LST_CONTACTS]);
+		lst_contactgroups_table(&tables[LST_CONTACTGROUPS]);
+		lst_commands_table(&tables[LST_COMMANDS]);
+		lst_timeperiods_table(&tables[LST_TIMEPERIODS]);
+		lst_comments_table(&tables[LST_COMMENTS]);
+		lst_downtimes_table(&tables[LST_DOWNTIMES]);
 		lst_status_table(&tables[LST_STATUS]);
 		for (i = 0; i < LST_NTABLES; i++)
 			table_ptrs[i] = &tables[i];

@@ -76,6 +76,7 @@
 #define LW_OUT_HIGH (256u * 1024u)
 #define LW_WAIT_POLL 0.05
 #define LW_MAX_RESPONSE 524288000u /* naemon-livestatus's max_response_size */
+#define LW_DRAIN_MAX (256u * 1024u * 1024u)
 
 struct lw_conn {
 	struct lswire *w;
@@ -87,6 +88,8 @@ struct lw_conn {
 	size_t sent;
 	int eof;        /* the client shut down its side */
 	int closing;    /* close once out is written */
+	int draining;   /* refused: our side is shut, what still comes is read and dropped */
+	size_t drained;
 	/* the request being answered */
 	int busy;
 	struct lsq q;
@@ -171,6 +174,14 @@ lw_flush(struct lw_conn *c)
 	c->out.len = 0;
 	c->sent = 0;
 	ev_io_stop(c->w->j->loop, &c->wio);
+	if (c->draining) {
+		/* the answer is out: end our side, and read until the client ends its
+		 * (closing with its bytes unread would reset the connection and lose
+		 * the answer) */
+		(void)shutdown(c->fd, SHUT_WR);
+		ev_io_start(c->w->j->loop, &c->rio);
+		return 0;
+	}
 	if (c->closing) {
 		lw_conn_close(c);
 		return -1;
@@ -370,7 +381,8 @@ lw_serve(struct lw_conn *c)
 		case LSREQ_BAD:
 			mbuf_adds(&c->out, "Client connection terminated while request still "
 			    "incomplete\n");
-			c->closing = 1;
+			c->draining = 1;
+			ev_io_stop(loop, &c->rio);
 			(void)lw_flush(c);
 			return;
 		case LSREQ_REQUEST:
@@ -382,6 +394,21 @@ lw_serve(struct lw_conn *c)
 	}
 }
 
+/* a refused client: read and drop what it still sends, up to LW_DRAIN_MAX */
+static void
+lw_drain(struct lw_conn *c)
+{
+	char buf[16384];
+	ssize_t n = read(c->fd, buf, sizeof(buf));
+
+	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
+		return;
+	if (n > 0)
+		c->drained += (size_t)n;
+	if (n <= 0 || c->drained > LW_DRAIN_MAX)
+		lw_conn_close(c);
+}
+
 static void
 lw_read_cb(struct ev_loop *loop, ev_io *io, int revents)
 {
@@ -391,6 +418,10 @@ lw_read_cb(struct ev_loop *loop, ev_io *io, int revents)
 	ssize_t n;
 
 	(void)revents;
+	if (c->draining) {
+		lw_drain(c);
+		return;
+	}
 	at = lsreq_space(c->in, &room);
 	if (room == 0) {
 		ev_io_stop(loop, &c->rio);

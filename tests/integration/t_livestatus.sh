@@ -4,7 +4,7 @@
 # the socket path; no module file exists), on a temporary instance:
 #   - the socket exists with mode 0660 and the module's other options are
 #     noted in the log;
-#   - raw requests (tests/tools/lsclient.py): hosts and services with
+#   - raw requests (tests/tools/lsclient.py): hosts, services and groups with
 #     JSON, CSV and wrapped_json, filters, Stats grouped and not, the
 #     fixed16 header, the error codes of an unknown table and a bad
 #     header, KeepAlive over several requests, a COMMAND that changes the
@@ -43,6 +43,21 @@ define host {
 	use		h-base
 	host_name	db
 	address		127.0.0.2
+}
+define hostgroup {
+	hostgroup_name	all
+	alias		All hosts
+	members		web,db
+}
+define servicegroup {
+	servicegroup_name	apps
+	alias			Applications
+	members			web,http,db,mysql
+}
+define contactgroup {
+	contactgroup_name	admins
+	alias			Admins
+	members			c1
 }
 define service {
 	use			s-base
@@ -127,6 +142,11 @@ expect keepalive "b'200 web\\n'
 b'200 2\\n'
 OPEN" $LSC "$SOCK" keep 'GET hosts\nColumns: name\nFilter: name = web\nKeepAlive: on\nResponseHeader: fixed16\n\n' \
     'GET status\nColumns: num_hosts\nKeepAlive: on\nResponseHeader: fixed16\n\n'
+expect hostgroups "b'all;db,web;2;1;2\\n'" \
+    ask 'GET hostgroups\nColumns: name members num_hosts num_services_crit worst_service_state\n'
+expect servicegroups "b'[[\"apps\",[[\"db\",\"mysql\"],[\"web\",\"http\"]],1]]\\n'" \
+    ask 'GET servicegroups\nColumns: name members num_services_ok\nFilter: members >= db|mysql\nOutputFormat: json\n'
+expect contactgroups "b'admins;c1\\n'" ask 'GET contactgroups\nColumns: name members\n'
 expect columns "b'services;host_name;string\\n'" \
     ask 'GET columns\nColumns: table name type\nFilter: table = services\nFilter: name = host_name\n'
 

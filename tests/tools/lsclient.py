@@ -39,6 +39,8 @@ def read_all(s):
             d = s.recv(65536)
         except socket.timeout:
             return out + b"<timeout>"
+        except ConnectionResetError:
+            return out + b"<reset>"
         if not d:
             return out
         out += d

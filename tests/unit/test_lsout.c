@@ -370,6 +370,21 @@ t_time_in_tuple(void **state)
 	cell_body(LSO_CSV, -1800, &c, "7|1699998200\n");
 }
 
+/* a tuple of no fields (a time period's day without ranges) is an empty list */
+static void
+t_empty_tuple(void **state)
+{
+	static const struct ls_field none[1];
+	static const struct ls_field f[] = { { .i = 0 }, { .i = 86400 } };
+	static const struct ls_elem e[] = { { .key = "", .nf = 0, .f = none },
+		{ .key = "", .nf = 2, .f = f } };
+	struct ls_cell c = { .type = LS_LIST, .n = 2, .e = e };
+
+	(void)state;
+	cell_body(LSO_JSON, 0, &c, "[[[[],[0,86400]]]]\n");
+	cell_body(LSO_CSV, 0, &c, ",0|86400\n");
+}
+
 static void
 t_csv_separators(void **state)
 {
@@ -515,6 +530,7 @@ main(void)
 		cmocka_unit_test(t_float),
 		cmocka_unit_test(t_time),
 		cmocka_unit_test(t_time_in_tuple),
+		cmocka_unit_test(t_empty_tuple),
 		cmocka_unit_test(t_csv_separators),
 		cmocka_unit_test(t_group_keys),
 		cmocka_unit_test(t_fixed16),

@@ -209,7 +209,8 @@ t_status_columns(void **state)
 	free(got);
 	expect("GET columns\nColumns: table name type\nFilter: name = host_name\n"
 	       "Filter: name = description\nOr: 2",
-	    NULL, "columns;description;string\nservices;description;string\n"
+	    NULL, "columns;description;string\ncomments;host_name;string\n"
+	    "downtimes;host_name;string\nservices;description;string\n"
 	    "services;host_name;string\n");
 	expect("GET columns\nFilter: table = status\nFilter: name ~ ^num_\nColumns: name\n"
 	       "Stats: name != x",
@@ -222,6 +223,63 @@ t_status_columns(void **state)
 	free(got);
 }
 
+static void
+t_comments_downtimes(void **state)
+{
+	unsigned long id = 0;
+	const char *err = NULL;
+
+	(void)state;
+	assert_non_null(comments_add(f.cs, 0, &f.prog.next_comment_id, 1, "web1", NULL, NOW - 50,
+	    "jo", "host note", 1, 1, 0, 0));
+	assert_non_null(comments_add(f.cs, 0, &f.prog.next_comment_id, 1, "web1", "HTTP",
+	    NOW - 40, "al", "svc note", 0, 1, 1, NOW + 600));
+	assert_int_equal(downtimes_schedule(f.dt, "db1", "MySQL", NOW - 30, "ops", "patch",
+	    NOW + 100, NOW + 200, 1, 0, 0, NOW, &id, &err), 0);
+	expect("GET comments\nColumns: id type is_service host_name service_description author "
+	       "comment\nFilter: entry_type = 1",
+	    NULL, "1;1;0;web1;;jo;host note\n2;2;1;web1;HTTP;al;svc note\n");
+	/* a host's list leaves out its services' comments; tuples shift with Localtime */
+	expect("GET hosts\nColumns: name comments comments_with_info\nFilter: name = web1\n"
+	       "Localtime: 1800001800\nOutputFormat: json",
+	    NULL, "[[\"web1\",[1],[[1,\"jo\",\"host note\",1800001750,1,0,1800]]]]\n");
+	expect("GET services\nColumns: description comments\nFilter: comments >= 2", NULL,
+	    "HTTP;2\n");
+	expect("GET downtimes\nColumns: type host_name service_description start_time fixed "
+	       "service_state comment",
+	    NULL, "1;db1;MySQL;1800000100;1;0;patch\n");
+	expect("GET services\nColumns: description downtimes_with_info\nFilter: downtimes != \n"
+	       "OutputFormat: json",
+	    NULL, "[[\"MySQL\",[[1,\"ops\",\"patch\",1799999970,1800000100,1800000200,1,100,0]]]]\n");
+	/* a fixed downtime lasts from start to end; AuthUser sees the entries of objects it may see */
+	/* (the downtime's own comment, 3, is on db1;MySQL, whose host oncall may see) */
+	expect("GET comments\nColumns: id", "oncall", "3\n");
+	expect("GET downtimes\nColumns: id", "oncall", "1\n");
+}
+
+static void
+t_contacts_commands_periods(void **state)
+{
+	(void)state;
+	/* Friday 08:00 UTC: outside oncall's work hours */
+	expect("GET contacts\nColumns: name alias custom_variables service_notification_period "
+	       "in_service_notification_period host_notification_commands\nOutputFormat: json",
+	    NULL,
+	    "[[\"admin\",\"Admin\",{\"PAGER_ID\":\"77\"},\"always\",1,[\"notify_none\"]],\n"
+	    "[\"oncall\",\"On call\",{},\"workhours\",0,[\"notify_none\"]]]\n");
+	C(&f, "oncall")->service_notifications_enabled = 0;
+	expect("GET contacts\nColumns: name\nFilter: service_notifications_enabled = 0", NULL,
+	    "oncall\n");
+	C(&f, "oncall")->service_notifications_enabled = 1;
+	expect("GET commands\nColumns: name line\nFilter: name = check_up", NULL,
+	    "check_up;/bin/echo \"UP - host answers\"\n");
+	expect("GET timeperiods\nColumns: name days in\nFilter: name = workhours\n"
+	       "OutputFormat: json",
+	    NULL, "[[\"workhours\",[[],[32400,61200],[32400,61200],[],[],[],[]],0]]\n");
+	/* a contact's own table is not filtered by AuthUser */
+	expect("GET contacts\nStats: name != x", "oncall", "2\n");
+}
+
 int
 main(void)
 {
@@ -232,6 +290,8 @@ main(void)
 		cmocka_unit_test(t_auth),
 		cmocka_unit_test(t_find),
 		cmocka_unit_test(t_status_columns),
+		cmocka_unit_test(t_comments_downtimes),
+		cmocka_unit_test(t_contacts_commands_periods),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
