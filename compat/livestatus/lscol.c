@@ -5,6 +5,7 @@
  */
 #include "compat/livestatus/lscol.h"
 
+#include <stdio.h>
 #include <string.h>
 
 const struct ls_col *
@@ -23,10 +24,16 @@ ls_table_col(const struct ls_table *t, const char *name)
 		else
 			lo = mid + 1;
 	}
-	if (t->prefix == NULL || (plen = strlen(t->prefix)) == 0 ||
-	    strncmp(name, t->prefix, plen) != 0)
-		return NULL;
-	return ls_table_col(t, name + plen);
+	if (t->prefix != NULL && (plen = strlen(t->prefix)) > 0 &&
+	    strncmp(name, t->prefix, plen) == 0)
+		return ls_table_col(t, name + plen);
+	if (t->alt_prefix != NULL && strncmp(name, t->alt_prefix, strlen(t->alt_prefix)) != 0) {
+		char buf[256];
+
+		if ((size_t)snprintf(buf, sizeof(buf), "%s%s", t->alt_prefix, name) < sizeof(buf))
+			return ls_table_col(t, buf);
+	}
+	return NULL;
 }
 
 void

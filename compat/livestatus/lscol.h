@@ -21,6 +21,7 @@
 #include <time.h>
 
 struct arena;
+struct lsf;
 
 /* a column's type; GET columns reports LS_TIME as "int", as naemon-livestatus does */
 enum ls_type { LS_INT, LS_FLOAT, LS_STRING, LS_LIST, LS_DICT, LS_TIME };
@@ -71,6 +72,7 @@ struct ls_ctx {
 	void *data;             /* the provider's (the engine's state) */
 	struct arena *scratch;  /* getters' per-row allocations */
 	time_t now;
+	void *rows;             /* the rows a table's open made for this query */
 };
 
 struct ls_col;
@@ -101,12 +103,17 @@ struct ls_table {
 	int (*visible)(const struct ls_ctx *x, const void *row, const void *contact);
 	/* WaitObject: the row named spec, or NULL (NULL function: not supported) */
 	const void *(*find)(const struct ls_ctx *x, const char *spec);
+	/* a table whose rows are made per query (the log): open makes them for
+	 * the query's filter (into x->rows), close frees them; NULL for others */
+	void *(*open)(const struct ls_ctx *x, const struct lsf *filter);
+	void (*close)(void *rows);
+	const char *alt_prefix;         /* tried before a name not found ("current_") */
 };
 
 /*
  * The column called name: an exact match, else name with the table's
- * prefix stripped (again and again: "host_host_name" on hosts), else
- * NULL.
+ * prefix stripped (again and again: "host_host_name" on hosts), else the
+ * name with alt_prefix before it, else NULL.
  */
 const struct ls_col *ls_table_col(const struct ls_table *t, const char *name);
 

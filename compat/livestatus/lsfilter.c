@@ -467,3 +467,34 @@ lsf_match(const struct lsf *f, const struct ls_ctx *x, const void *row)
 	}
 	return 0;
 }
+
+void
+lsf_bounds(const struct lsf *f, const char *col, long long *lo, long long *hi)
+{
+	size_t i;
+
+	if (f == NULL)
+		return;
+	if (f->node == LSF_AND) {
+		for (i = 0; i < f->n; i++)
+			lsf_bounds(f->kids[i], col, lo, hi);
+		return;
+	}
+	if (f->node != LSF_LEAF || f->col == NULL || strcmp(f->col->name, col) != 0 ||
+	    (f->col->type != LS_INT && f->col->type != LS_TIME))
+		return;
+	if (f->op == LSF_EQ && !f->neg) {
+		if (f->num > *lo)
+			*lo = f->num;
+		if (f->num < *hi)
+			*hi = f->num;
+	} else if (f->op == LSF_LT && !f->neg && f->num - 1 < *hi) {
+		*hi = f->num - 1;
+	} else if (f->op == LSF_LT && f->neg && f->num > *lo) {
+		*lo = f->num;
+	} else if (f->op == LSF_GT && !f->neg && f->num + 1 > *lo) {
+		*lo = f->num + 1;
+	} else if (f->op == LSF_GT && f->neg && f->num < *hi) {
+		*hi = f->num;
+	}
+}

@@ -41,5 +41,11 @@ struct lsf *lsf_negate(struct lsf *f);
 /* 1 when row matches (row NULL: every column reads as empty) */
 int lsf_match(const struct lsf *f, const struct ls_ctx *x, const void *row);
 void lsf_free(struct lsf *f);
+/*
+ * Narrow [*lo, *hi] to what a row must have in the integer column col to
+ * match f, as far as f's top-level AND of comparisons tells (the log
+ * table reads only the files a query's time bounds reach).
+ */
+void lsf_bounds(const struct lsf *f, const char *col, long long *lo, long long *hi);
 
 #endif

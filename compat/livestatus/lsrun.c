@@ -183,6 +183,8 @@ lsrun_new(const struct lsq *q, struct ls_ctx *x, struct mbuf *out, int auth,
 		r->groups = hmap_new(64);
 		vec_init(&r->gkeys);
 	}
+	if (r->t->open != NULL)
+		x->rows = r->t->open(x, q->filter);
 	r->nrows = r->t->nrows(x);
 	/* the header row's names may live in the scratch arena: print it now */
 	lso_begin(&r->o, q->col_headers ? r->names : NULL,
@@ -561,6 +563,10 @@ lsrun_free(struct lsrun *r)
 
 	if (r == NULL)
 		return;
+	if (r->t->close != NULL && r->x->rows != NULL) {
+		r->t->close(r->x->rows);
+		r->x->rows = NULL;
+	}
 	for (i = 0; i < r->nitems; i++) {
 		struct lsrun_item *it = &r->items[i];
 

@@ -77,6 +77,8 @@ void lst_contactgroups_table(struct ls_table *t);
 void lst_contacts_table(struct ls_table *t);
 void lst_commands_table(struct ls_table *t);
 void lst_timeperiods_table(struct ls_table *t);
+void lst_log_table(struct ls_table *t, const struct ls_table *contacts,
+    const struct ls_table *commands);
 void lst_downtimes_table(struct ls_table *t);
 void lst_columns_table(struct ls_table *t, const struct ls_table *const *all, size_t n);
 

@@ -11,8 +11,8 @@
 #include "compat/livestatus/lst_int.h"
 
 enum { LST_HOSTS, LST_SERVICES, LST_HOSTGROUPS, LST_SERVICEGROUPS, LST_CONTACTS,
-	LST_CONTACTGROUPS, LST_COMMANDS, LST_TIMEPERIODS, LST_COMMENTS, LST_DOWNTIMES, LST_STATUS,
-	LST_COLUMNS, LST_NTABLES };
+	LST_CONTACTGROUPS, LST_COMMANDS, LST_TIMEPERIODS, LST_COMMENTS, LST_DOWNTIMES, LST_LOG,
+	LST_STATUS, LST_COLUMNS, LST_NTABLES };
 
 static struct ls_table tables[LST_NTABLES];
 static const struct ls_table *table_ptrs[LST_NTABLES];
@@ -32,6 +32,7 @@ lst_tables(size_t *n)
 		lst_commands_table(&tables[LST_COMMANDS]);
 		lst_timeperiods_table(&tables[LST_TIMEPERIODS]);
 		lst_comments_table(&tables[LST_COMMENTS]);
+		lst_log_table(&tables[LST_LOG], &tables[LST_CONTACTS], &tables[LST_COMMANDS]);
 		lst_downtimes_table(&tables[LST_DOWNTIMES]);
 		lst_status_table(&tables[LST_STATUS]);
 		for (i = 0; i < LST_NTABLES; i++)

@@ -10,7 +10,7 @@
 #     header, KeepAlive over several requests, a COMMAND that changes the
 #     state (and is logged and seen in status.dat like one from the pipe),
 #     a COMMAND naemon would refuse, a WaitCondition that waits for a
-#     forced check's result;
+#     forced check's result; the log table (alerts, commands, time bounds);
 #   - real clients from Debian: Monitoring::Livestatus (Perl, what Thruk
 #     is built on) and pynag's Livestatus (Python);
 #   - bad clients: a 100 MiB header line (refused and closed), more
@@ -96,6 +96,7 @@ expect() {
 
 ask() { $LSC "$SOCK" ask "$1"; }
 
+started=$(date +%s)
 eng_start || { fail livestatus/start "jaque did not start"; eng_finish; }
 eng_wait_log "livestatus: listening on $SOCK" 10
 if [ -S "$SOCK" ] && [ "$(stat -c %a "$SOCK")" = 660 ]; then
@@ -173,6 +174,13 @@ now=$(date +%s)
 ask "COMMAND [$now] SCHEDULE_FORCED_SVC_CHECK;db;disk;$now\n" > /dev/null
 expect wait_check "b'0;OK disk fine\\n'" \
     ask "GET services\nWaitObject: db;disk\nWaitCondition: last_check > $last\nWaitTrigger: check\nWaitTimeout: 10000\nColumns: state plugin_output\nFilter: host_name = db\nFilter: description = disk\n"
+
+# ---- the log ----
+expect log_alert "b'SERVICE ALERT;db;mysql;2;HARD;3;127.0.0.2\\n'" \
+    ask "GET log\nFilter: time >= $started\nFilter: class = 1\nFilter: service_description = mysql\nColumns: type host_name service_description state state_type attempt current_host_address\nLimit: 1\n"
+expect log_commands "b'SCHEDULE_FORCED_SVC_CHECK;db;disk;$now\\nDISABLE_NOTIFICATIONS;\\n'" \
+    ask "GET log\nFilter: time >= $started\nFilter: class = 5\nColumns: options\n"
+expect log_old "b''" ask "GET log\nFilter: time < $started\nFilter: time > 1000\nColumns: message\n"
 
 # ---- real clients ----
 if perl -MMonitoring::Livestatus -e 1 2>/dev/null; then

@@ -210,7 +210,7 @@ t_status_columns(void **state)
 	expect("GET columns\nColumns: table name type\nFilter: name = host_name\n"
 	       "Filter: name = description\nOr: 2",
 	    NULL, "columns;description;string\ncomments;host_name;string\n"
-	    "downtimes;host_name;string\nservices;description;string\n"
+	    "downtimes;host_name;string\nlog;host_name;string\nservices;description;string\n"
 	    "services;host_name;string\n");
 	expect("GET columns\nFilter: table = status\nFilter: name ~ ^num_\nColumns: name\n"
 	       "Stats: name != x",
