@@ -12,7 +12,8 @@
 
 enum { LST_HOSTS, LST_SERVICES, LST_HOSTGROUPS, LST_SERVICEGROUPS, LST_CONTACTS,
 	LST_CONTACTGROUPS, LST_COMMANDS, LST_TIMEPERIODS, LST_COMMENTS, LST_DOWNTIMES, LST_LOG,
-	LST_STATUS, LST_COLUMNS, LST_NTABLES };
+	LST_HOSTSBYGROUP, LST_SERVICESBYGROUP, LST_SERVICESBYHOSTGROUP, LST_STATUS, LST_COLUMNS,
+	LST_NTABLES };
 
 static struct ls_table tables[LST_NTABLES];
 static const struct ls_table *table_ptrs[LST_NTABLES];
@@ -33,6 +34,9 @@ lst_tables(size_t *n)
 		lst_timeperiods_table(&tables[LST_TIMEPERIODS]);
 		lst_comments_table(&tables[LST_COMMENTS]);
 		lst_log_table(&tables[LST_LOG], &tables[LST_CONTACTS], &tables[LST_COMMANDS]);
+		lst_bygroup_tables(&tables[LST_HOSTSBYGROUP], &tables[LST_SERVICESBYGROUP],
+		    &tables[LST_SERVICESBYHOSTGROUP], &tables[LST_HOSTS], &tables[LST_SERVICES],
+		    &tables[LST_HOSTGROUPS], &tables[LST_SERVICEGROUPS]);
 		lst_downtimes_table(&tables[LST_DOWNTIMES]);
 		lst_status_table(&tables[LST_STATUS]);
 		for (i = 0; i < LST_NTABLES; i++)

@@ -148,6 +148,11 @@ expect hostgroups "b'all;db,web;2;1;2\\n'" \
 expect servicegroups "b'[[\"apps\",[[\"db\",\"mysql\"],[\"web\",\"http\"]],1]]\\n'" \
     ask 'GET servicegroups\nColumns: name members num_services_ok\nFilter: members >= db|mysql\nOutputFormat: json\n'
 expect contactgroups "b'admins;c1\\n'" ask 'GET contactgroups\nColumns: name members\n'
+expect hostsbygroup "b'all;db;2\\nall;web;1\\n'" \
+    ask 'GET hostsbygroup\nColumns: hostgroup_name name num_services\n'
+expect servicesbygroup "b'apps;db;mysql;2\\napps;web;http;0\\n'" \
+    ask 'GET servicesbygroup\nColumns: servicegroup_name host_name description state\n'
+expect servicesbyhostgroup "b'3\\n'" ask 'GET servicesbyhostgroup\nFilter: hostgroup_name = all\nStats: state >= 0\n'
 expect columns "b'services;host_name;string\\n'" \
     ask 'GET columns\nColumns: table name type\nFilter: table = services\nFilter: name = host_name\n'
 
