@@ -180,24 +180,7 @@ read -r p50 p99 pmax qmax tmo < <(stat_of JQDRIFTP50US,JQDRIFTP99US,JQDRIFTMAXUS
 # the soak's drift: end minus start, bucket by bucket; a bucket's top can
 # lie above every value counted in it, so no figure passes the whole run's
 # exact maximum (cap)
-read -r w50 w99 wmax wn < <(awk -v a="$f0" -v b="$f1" -v cap="$pmax" 'BEGIN {
-	n = split(a, x, ","); for (i = 1; i <= n; i++) { split(x[i], kv, ":"); c[kv[1]] -= kv[2] }
-	n = split(b, x, ","); for (i = 1; i <= n; i++) { split(x[i], kv, ":"); c[kv[1]] += kv[2] }
-	m = 0; for (k in c) if (c[k] > 0) { top[++m] = k + 0; tot += c[k] }
-	# sort the tops (insertion sort: a few hundred at most)
-	for (i = 2; i <= m; i++) { v = top[i]; j = i - 1; while (j > 0 && top[j] > v) { top[j + 1] = top[j]; j-- } top[j + 1] = v }
-	p50 = p99 = mx = 0; cum = 0
-	for (i = 1; i <= m; i++) {
-		cum += c[top[i] ""]
-		if (!p50 && cum >= tot * 0.5) p50 = top[i]
-		if (!p99 && cum >= tot * 0.99) p99 = top[i]
-		mx = top[i]
-	}
-	if (p50 > cap) p50 = cap
-	if (p99 > cap) p99 = cap
-	if (mx > cap) mx = cap
-	printf "%d %d %d %d\n", p50, p99, mx, tot
-}')
+read -r w50 w99 wmax wn < <(awk -v a="$f0" -v b="$f1" -v cap="$pmax" -f scripts/drift-diff.awk)
 hwm=$(awk '/^VmHWM/ { print $2 }' "/proc/$jpid/status")
 workers_now=$(workers_of)
 [ "$workers_now" = "$workers" ] || echo "bench: the workers changed during the soak ($workers -> $workers_now)" >&2

@@ -13,16 +13,20 @@
 #include "compat/livestatus/lst_int.h"
 
 #include <stdint.h>
+#include <strings.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "compat/config/maincfg.h"
 #include "compat/snapshot.h"
 #include "engine/objects/objects.h"
 #include "engine/objects/progstate.h"
 #include "engine/objects/state.h"
 #include "engine/time/timeperiod.h"
 #include "engine/util/arena.h"
+#include "engine/util/mbuf.h"
+#include "engine/util/strutil.h"
 #include "engine/util/xalloc.h"
 
 const struct lst_obj *
@@ -375,6 +379,111 @@ lst_raw_u8(const struct ls_ctx *x, const struct ls_col *c, const void *row, stru
 {
 	(void)x;
 	out->i = *(const uint8_t *)((const char *)row + c->arg);
+}
+
+/* ---- *_expanded: naemon-livestatus's few macros ---- */
+
+/* the value of custom variable name (any case) among vars with its override, or NULL */
+static const char *
+var_named(const struct obj_customvar *vars, unsigned n, const struct state_vars *ovr,
+    const char *name, size_t len)
+{
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		if (strlen(vars[i].name) == len && strncasecmp(vars[i].name, name, len) == 0) {
+			const char *v = state_var_value(ovr, &vars[i]);
+
+			return v != NULL ? v : "";
+		}
+	return NULL;
+}
+
+/* the value of macro name (len bytes) for the row, or NULL when none */
+static const char *
+macro(const struct ls_ctx *x, const struct lst_obj *o, const char *name, size_t len)
+{
+	const struct snapshot *snap = LST_DATA(x)->snap;
+	const struct state_common *hs = &snap->hosts[o->h->id].c;
+	const struct obj_host *h = o->h;
+	const struct obj_service *s = o->s;
+	long n;
+
+#define IS(lit) (len == sizeof(lit) - 1 && strncmp(name, lit, len) == 0)
+	if (IS("HOSTNAME"))
+		return h->name;
+	if (IS("HOSTDISPLAYNAME"))
+		return h->display_name;
+	if (IS("HOSTALIAS"))
+		return h->alias;
+	if (IS("HOSTADDRESS"))
+		return h->address;
+	if (IS("HOSTOUTPUT"))
+		return hs->output;
+	if (IS("LONGHOSTOUTPUT"))
+		return hs->long_output;
+	if (IS("HOSTPERFDATA"))
+		return hs->perf_data;
+	if (IS("HOSTCHECKCOMMAND"))
+		return h->check_command.raw;
+	if (len > 5 && strncmp(name, "_HOST", 5) == 0)
+		return var_named(h->vars, h->nvars, &hs->vars, name + 5, len - 5);
+	if (s != NULL) {
+		if (IS("SERVICEDESC"))
+			return s->description;
+		if (IS("SERVICEDISPLAYNAME"))
+			return s->display_name;
+		if (IS("SERVICEOUTPUT"))
+			return o->st->output;
+		if (IS("LONGSERVICEOUTPUT"))
+			return o->st->long_output;
+		if (IS("SERVICEPERFDATA"))
+			return o->st->perf_data;
+		if (IS("SERVICECHECKCOMMAND"))
+			return s->check_command.raw;
+		if (len > 8 && strncmp(name, "_SERVICE", 8) == 0)
+			return var_named(s->vars, s->nvars, &o->st->vars, name + 8, len - 8);
+	}
+#undef IS
+	if (len > 4 && strncmp(name, "USER", 4) == 0 && strspn(name + 4, "0123456789") == len - 4) {
+		n = str_atol_lenient(name + 4);
+		if (n >= 1 && n <= MAINCFG_MAX_USER_MACROS)
+			return snap->cfg->user_macros[n - 1];
+	}
+	return NULL;
+}
+
+/* the ext field at arg with its macros expanded (a macro not known stays as written) */
+void
+lst_get_expanded(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	const struct lst_obj *o = row;
+	const char *raw = *(const char *const *)((const char *)o->ext + c->arg), *p, *end;
+	struct mbuf b = { 0 };
+
+	if (raw == NULL || strchr(raw, '$') == NULL) {
+		out->s = raw;
+		return;
+	}
+	mbuf_adds(&b, "");
+	for (p = raw; *p != '\0';) {
+		const char *d = strchr(p, '$'), *v;
+
+		if (d == NULL || (end = strchr(d + 1, '$')) == NULL) {
+			mbuf_adds(&b, p);
+			break;
+		}
+		mbuf_add(&b, p, (size_t)(d - p));
+		v = macro(x, o, d + 1, (size_t)(end - d - 1));
+		if (v != NULL)
+			mbuf_adds(&b, v);
+		else
+			mbuf_add(&b, d, (size_t)(end - d + 1));
+		p = end + 1;
+	}
+	out->s = arena_strdup(x->scratch, b.p);
+	mbuf_free(&b);
 }
 
 int

@@ -47,6 +47,8 @@ ls_get_fn lst_get_check_period, lst_get_notif_period, lst_get_in_check_period,
     lst_get_in_notif_period, lst_get_vars, lst_get_var_names, lst_get_var_values,
     lst_get_contacts, lst_get_contact_groups, lst_get_modattr_list, lst_get_plugin_output,
     lst_get_staleness, lst_get_should_sched;
+/* the extended-information string at arg (offset in struct obj_extinfo), macros expanded */
+ls_get_fn lst_get_expanded;
 
 /* the sorted copy of n columns, with prefix ("host_", or NULL) put before each name and
  * via set (NULL: kept) */

@@ -60,6 +60,16 @@ o_groups(const struct ls_ctx *x, const struct ls_col *c, const void *row, struct
 	out->e = e;
 }
 
+/* Nagios 4's hourly_value is the importance the object was given */
+static void
+o_importance(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	(void)x;
+	(void)c;
+	out->i = ((const struct lst_obj *)row)->cfg->importance;
+}
+
 #define COL(name, type, fn, arg, desc) { name, desc, type, LS_LK_OBJECTS, 0, fn, NULL, arg }
 #define LCOL(name, kind, fn, arg, desc) { name, desc, LS_LIST, kind, 0, fn, NULL, arg }
 #define ST(f) LST_ARG(LST_B_ST, offsetof(struct state_common, f))
@@ -67,6 +77,16 @@ o_groups(const struct ls_ctx *x, const struct ls_col *c, const void *row, struct
 #define EXT(f) LST_ARG(LST_B_EXT, offsetof(struct obj_extinfo, f))
 
 const struct ls_col lst_obj_cols[] = {
+	COL("action_url_expanded", LS_STRING, lst_get_expanded, offsetof(struct obj_extinfo, action_url),
+	    "The action_url with (the most important) macros expanded"),
+	COL("icon_image_expanded", LS_STRING, lst_get_expanded, offsetof(struct obj_extinfo, icon_image),
+	    "The icon_image with (the most important) macros expanded"),
+	COL("notes_expanded", LS_STRING, lst_get_expanded, offsetof(struct obj_extinfo, notes),
+	    "The notes with (the most important) macros expanded"),
+	COL("notes_url_expanded", LS_STRING, lst_get_expanded, offsetof(struct obj_extinfo, notes_url),
+	    "The notes_url with (the most important) macros expanded"),
+	COL("hourly_value", LS_INT, o_importance, 0,
+	    "Hourly Value (importance)"),
 	LCOL("comments", LS_LK_OBJECTS, lst_get_comments, 0, "A list of the ids of all comments"),
 	LCOL("comments_with_info", LS_LK_OBJECTS, lst_get_comments, 1,
 	    "A list of all comments with id, author, comment, entry time, entry type, expires and "

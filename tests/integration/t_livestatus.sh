@@ -38,6 +38,7 @@ define host {
 	host_name	web
 	address		127.0.0.1
 	_OWNER		ops
+	notes_url	http://wiki/$HOSTNAME$/$_HOSTowner$/$NOPE$/$USER1$
 }
 define host {
 	use		h-base
@@ -63,6 +64,7 @@ define service {
 	use			s-base
 	host_name		web
 	service_description	http
+	notes			$HOSTADDRESS$ $SERVICEDESC$ $
 }
 define service {
 	use			s-base
@@ -125,6 +127,8 @@ expect services_csv "b'db;disk;1;WARNING 91%\\ndb;mysql;2;CRITICAL down\\nweb;ht
     ask 'GET services\nColumns: host_name description state plugin_output\nSort: host_name\n'
 expect filter "b'web;http;ops\\n'" \
     ask 'GET services\nColumns: host_name description host_custom_variable_values\nFilter: host_custom_variables = OWNER ops\n'
+expect expanded "b'http://wiki/web/ops/\$NOPE\$/$PLUGINS;127.0.0.1 http \$\\n'" \
+    ask 'GET services\nColumns: host_notes_url_expanded notes_expanded\nFilter: description = http\n'
 expect stats "b'1;1;1\\n'" \
     ask 'GET services\nStats: state = 0\nStats: state = 1\nStats: state = 2\n'
 expect stats_grouped "b'[[\"db\",2,2],\\n[\"web\",1,0]]\\n'" \

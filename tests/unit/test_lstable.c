@@ -123,6 +123,8 @@ t_hosts(void **state)
 	       "Filter: custom_variables ~ ROLE ^back\nOutputFormat: json",
 	    NULL, "[[\"web1\",{\"ROLE\":\"backend\"},[\"ROLE\"]]]\n");
 	h->c.current_state = 0;
+	/* macros in extended information (none configured: the raw NULL reads empty) */
+	expect("GET hosts\nColumns: notes_expanded\nFilter: name = web1", NULL, "\n");
 }
 
 static void

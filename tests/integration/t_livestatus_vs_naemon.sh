@@ -1,0 +1,188 @@
+#!/bin/sh
+# t_livestatus_vs_naemon.sh: the same Livestatus queries to jaque and to
+# Naemon with naemon-livestatus, on the same configuration and after the
+# same commands, answers compared byte for byte once times are masked.
+# Needs a Naemon and its livestatus.so built from source
+# (contrib/bench-compare/build-naemon.sh, then build-livestatus.sh) in
+# NAEMON_PREFIX (default build/bench-compare/naemon); skipped without.
+#
+# Both run with active checks off: every state comes from the same passive
+# results, acknowledgements, comments and downtimes sent to both pipes.
+# The queries cover every table jaque has, the output formats, filters
+# (regular expressions, lists, custom variables, And/Or/Negate), Stats
+# (counts, aggregates, grouped), Limit/Offset/Sort, column headers, the
+# fixed16 header and the error answers.  For the columns table, every
+# column jaque lists must be one Naemon lists, with the same type.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
+. "$(dirname "$0")/lib_engine.sh"
+NAEMON_PREFIX=${NAEMON_PREFIX:-$top/build/bench-compare/naemon}
+LS_SO=$NAEMON_PREFIX/lib/naemon-livestatus/livestatus.so
+if [ ! -x "$NAEMON_PREFIX/bin/naemon" ] || [ ! -f "$LS_SO" ]; then
+	echo "SKIP: livestatus_vs_naemon: no Naemon with livestatus.so in $NAEMON_PREFIX (build them with contrib/bench-compare/build-naemon.sh and build-livestatus.sh)"
+	exit 77
+fi
+PY=$(python3 -c 'import sys; print(sys.executable)')
+LSC="$PY $top/tests/tools/lsclient.py"
+
+eng_init lsdiff
+eng_cfg "execute_service_checks=0" "execute_host_checks=0"
+eng_objects <<'OBJ'
+define host {
+	use		h-base
+	host_name	web1
+	alias		Web one
+	address		127.0.0.1
+	_OWNER		ops
+}
+define host {
+	use		h-base
+	host_name	web2
+	address		127.0.0.2
+	parents		web1
+}
+define host {
+	use		h-base
+	host_name	db
+	address		127.0.0.3
+	_OWNER		dba
+}
+define hostgroup {
+	hostgroup_name	webs
+	alias		Web servers
+	members		web1,web2
+}
+define servicegroup {
+	servicegroup_name	checks
+	alias			All checks
+	members			web1,http,db,mysql
+}
+define contactgroup {
+	contactgroup_name	admins
+	alias			Admins
+	members			c1
+}
+define service {
+	use			s-base
+	host_name		web1
+	service_description	http
+}
+define service {
+	use			s-base
+	host_name		web2
+	service_description	http
+}
+define service {
+	use			s-base
+	host_name		db
+	service_description	mysql
+	_PORT			3306
+}
+define service {
+	use			s-base
+	host_name		db
+	service_description	disk
+}
+OBJ
+# the same instance for Naemon, with its own run-time files and the module
+N=$T/naemon
+mkdir -p "$N/var/rw" "$N/var/spool/checkresults" "$N/var/archives"
+sed -e "s|$T/var|$N/var|g" -e "s|^query_socket=.*||" "$CFG" > "$N/nagios.cfg"
+echo "broker_module=$LS_SO $N/var/rw/live" >> "$N/nagios.cfg"
+echo "event_broker_options=-1" >> "$N/nagios.cfg"
+eng_cfg "broker_module=/usr/lib/naemon/livestatus.so $T/var/rw/live"
+
+eng_start || { fail lsdiff/start "jaque did not start"; eng_finish; }
+"$NAEMON_PREFIX/bin/naemon" "$N/nagios.cfg" > "$N/out" 2>&1 &
+NPID=$!
+trap 'kill -KILL "$NPID" 2>/dev/null; [ -n "$PID" ] && kill -KILL "$PID" 2>/dev/null' EXIT
+i=0
+while { [ ! -S "$N/var/rw/live" ] || [ ! -p "$N/var/rw/nagios.cmd" ] || [ ! -S "$T/var/rw/live" ]; } &&
+    [ "$i" -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+[ -S "$N/var/rw/live" ] || { fail lsdiff/naemon "Naemon made no socket"; sed 's/^/  | /' "$N/out" | tail; eng_finish; }
+
+now=$(date +%s)
+cat > "$T/cmds" <<CMDS
+[$now] PROCESS_SERVICE_CHECK_RESULT;web1;http;0;HTTP OK: 200|time=0.01s
+[$now] PROCESS_SERVICE_CHECK_RESULT;web2;http;2;HTTP CRITICAL: refused
+[$now] PROCESS_SERVICE_CHECK_RESULT;db;mysql;1;MySQL slow|conn=30;50;80
+[$now] PROCESS_SERVICE_CHECK_RESULT;db;disk;3;DISK UNKNOWN
+[$now] PROCESS_HOST_CHECK_RESULT;web1;0;UP fine
+[$now] PROCESS_HOST_CHECK_RESULT;db;0;UP fine
+[$now] ACKNOWLEDGE_SVC_PROBLEM;web2;http;2;1;0;jo;on it
+[$now] ADD_HOST_COMMENT;db;1;al;patch window
+[$now] SCHEDULE_SVC_DOWNTIME;db;mysql;$((now + 3600));$((now + 7200));1;0;3600;ops;upgrade
+CMDS
+cat "$T/cmds" > "$T/var/rw/nagios.cmd"
+cat "$T/cmds" > "$N/var/rw/nagios.cmd"
+sleep 3
+
+# mask: ten-digit times and the ids of the (differently numbered) entries
+mask() { sed -E 's/[0-9]{10}(\.[0-9]+)?/T/g'; }
+
+n=0
+# same NAME QUERY: both answer QUERY alike
+same() {
+	n=$((n + 1))
+	a=$($LSC "$T/var/rw/live" ask "$2" | mask)
+	b=$($LSC "$N/var/rw/live" ask "$2" | mask)
+	if [ "$a" = "$b" ]; then
+		pass "lsdiff/$1"
+	else
+		fail "lsdiff/$1" "the answers differ"
+		echo "  query:  $2"
+		echo "  jaque:  $a" | head -n 8
+		echo "  naemon: $b" | head -n 8
+	fi
+}
+
+same hosts 'GET hosts\nColumns: name alias address state has_been_checked num_services num_services_crit num_services_warn worst_service_state groups parents childs custom_variables\nOutputFormat: json\n'
+same services 'GET services\nColumns: host_name description state state_type has_been_checked acknowledged acknowledgement_type plugin_output perf_data groups custom_variable_names custom_variable_values\nOutputFormat: json\n'
+same services_csv 'GET services\nColumns: host_name description state plugin_output\n'
+same host_cols 'GET services\nColumns: host_name host_address host_state host_groups host_num_services\nFilter: host_name = db\n'
+same stats 'GET services\nStats: state = 0\nStats: state = 1\nStats: state = 2\nStats: state = 3\nStats: acknowledged = 1\n'
+same stats_grouped 'GET services\nColumns: host_name\nStats: state >= 0\nStats: max state\nStats: sum state\nOutputFormat: json\n'
+same stats_avg 'GET services\nStats: avg state\nStats: min state\nStats: std state\nOutputFormat: json\n'
+same stats_and 'GET services\nStats: state = 1\nStats: state = 2\nStatsOr: 2\nStats: host_name = db\nStatsAnd: 2\n'
+same regex 'GET services\nColumns: host_name description\nFilter: description ~ ^(http|disk)$\nFilter: host_name ~~ WEB\nOr: 2\n'
+same negate 'GET services\nColumns: host_name description\nFilter: state = 0\nNegate:\nFilter: host_name != db\nAnd: 2\n'
+same list_filter 'GET hosts\nColumns: name\nFilter: groups >= webs\nFilter: parents =\n'
+same custom_var 'GET hosts\nColumns: name\nFilter: custom_variables = OWNER dba\n'
+same hostgroups 'GET hostgroups\nColumns: name alias members num_hosts num_hosts_up num_hosts_pending num_services worst_service_state members_with_state\nOutputFormat: json\n'
+same servicegroups 'GET servicegroups\nColumns: name alias members num_services num_services_warn worst_service_state\nOutputFormat: json\n'
+same contactgroups 'GET contactgroups\nColumns: name alias members\n'
+same contacts 'GET contacts\nColumns: name host_notifications_enabled service_notification_period\n'
+same comments 'GET comments\nColumns: author comment entry_type type is_service host_name service_description persistent\nSort: author\n'
+same downtimes 'GET downtimes\nColumns: author comment fixed duration type host_name service_description triggered_by\n'
+same wrapped 'GET hosts\nColumns: name\nLimit: 2\nOffset: 1\nSort: name desc\nOutputFormat: wrapped_json\nColumnHeaders: on\n'
+same python 'GET hosts\nColumns: name state\nOutputFormat: python\n'
+same separators 'GET hosts\nColumns: name groups custom_variables\nSeparators: 10 35 44 124\n'
+same fixed16 'GET hosts\nColumns: name\nFilter: name = db\nResponseHeader: fixed16\n'
+same unknown_column 'GET hosts\nColumns: name nosuch\nFilter: name = db\nColumnHeaders: on\nOutputFormat: json\n'
+same err_table 'GET nosuch\nResponseHeader: fixed16\n'
+same err_filter 'GET hosts\nFilter: name == x\nResponseHeader: fixed16\n'
+same err_and 'GET hosts\nFilter: name = x\nAnd: 3\nResponseHeader: fixed16\n'
+same err_stats 'GET hosts\nStats: sum\nResponseHeader: fixed16\n'
+same err_limit 'GET hosts\nLimit: x\nResponseHeader: fixed16\n'
+same err_method 'get hosts\nResponseHeader: fixed16\n'
+
+# every column jaque lists, Naemon lists with the same type
+$LSC "$T/var/rw/live" ask 'GET columns\nColumns: table name type\n' |
+    $PY -c 'import ast, sys; sys.stdout.write(ast.literal_eval(sys.stdin.read()).decode())' |
+    sort > "$T/cols.jaque"
+$LSC "$N/var/rw/live" ask 'GET columns\nColumns: table name type\n' |
+    $PY -c 'import ast, sys; sys.stdout.write(ast.literal_eval(sys.stdin.read()).decode())' |
+    sort > "$T/cols.naemon"
+extra=$(comm -23 "$T/cols.jaque" "$T/cols.naemon")
+if [ -z "$extra" ]; then
+	pass lsdiff/columns
+else
+	fail lsdiff/columns "columns jaque lists that Naemon does not (or with another type): $(echo "$extra" | head -n 10 | tr '\n' ' ')"
+fi
+echo "  jaque has $(wc -l < "$T/cols.jaque") of Naemon's $(wc -l < "$T/cols.naemon") columns"
+
+kill -TERM "$NPID" 2>/dev/null
+eng_finish
