@@ -271,7 +271,8 @@ list_files(const char *log_file, const char *dir, size_t *n)
 	}
 	if (d != NULL)
 		closedir(d);
-	qsort(v, *n, sizeof(*v), file_cmp);
+	if (*n > 1)
+		qsort(v, *n, sizeof(*v), file_cmp);
 	v = xreallocarray(v, *n + 1, sizeof(*v));
 	v[*n].path = xstrdup(log_file);
 	v[*n].start = first_time(log_file);
