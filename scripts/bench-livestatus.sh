@@ -171,7 +171,7 @@ if [ -x "$NAEMON_PREFIX/bin/naemon" ] && [ -f "$LS_SO" ]; then
 	echo "broker_module=$LS_SO $N/var/rw/live" >> "$N/nagios.cfg"
 	echo "event_broker_options=-1" >> "$N/nagios.cfg"
 	res="$res
-$(cmp_one naemon "$N" "$N/var/rw/live" "$NAEMON_PREFIX/bin/naemon" "$N/nagios.cfg")"
+$(cmp_one naemon "$N" "$N/var/rw/live" "$NAEMON_PREFIX/bin/naemon" --allow-root "$N/nagios.cfg")"
 	have_naemon=1
 else
 	have_naemon=0

@@ -651,6 +651,7 @@ lsq_first(struct lsq *q, const struct ls_table *const *tables, size_t ntables, c
 		if (q->table == NULL)
 			lsq_error(q, 404, "Invalid GET request, no such table '%s'", name);
 	} else if (strcmp(l, "GET") == 0) {
+		q->kind = LSQ_GET;
 		lsq_error(q, 452, "Invalid GET request, missing tablename");
 	} else if (strncmp(l, "COMMAND ", 8) == 0) {
 		q->kind = LSQ_COMMAND;
@@ -681,8 +682,9 @@ lsq_parse(struct lsq *q, const struct ls_table *const *tables, size_t ntables,
 	if (n == 0)
 		return;
 	lsq_first(q, tables, ntables, lines[0]);
-	/* a command takes no headers: the next lines are further requests */
-	if (q->kind == LSQ_COMMAND || q->kind == LSQ_LOGROTATE)
+	/* a command takes no headers (the next lines are further requests), nor
+	 * does a request naemon does not know: its error goes out bare */
+	if (q->kind != LSQ_GET)
 		return;
 	for (i = 1; i < n; i++)
 		lsq_header(q, lines[i], now);

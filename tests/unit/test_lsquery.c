@@ -87,6 +87,15 @@ t_first_line(void **state)
 	expect_error("get hosts", 452, "Invalid request method");
 	expect_error(" GET hosts", 452, "Invalid request method");
 	expect_error("Columns: name", 452, "Invalid request method");
+	/* headers are read after a GET without its table, not after an unknown method */
+	parse(&q, "GET\nResponseHeader: fixed16");
+	assert_int_equal(q.code, 452);
+	assert_int_equal(q.fixed16, 1);
+	lsq_clear(&q);
+	parse(&q, "get hosts\nResponseHeader: fixed16");
+	assert_int_equal(q.code, 452);
+	assert_int_equal(q.fixed16, 0);
+	lsq_clear(&q);
 }
 
 static void
