@@ -65,6 +65,8 @@ struct ls_cell {
 	const char *s;             /* LS_STRING; NULL prints as empty */
 	size_t n;                  /* LS_LIST, LS_DICT: the number of elements */
 	const struct ls_elem *e;   /* in the scratch arena */
+	int subsep;                /* CSV joins the elements with the sub-list separator
+				    * (modified_attributes_list, as naemon prints it) */
 };
 
 /* what getters read */

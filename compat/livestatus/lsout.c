@@ -229,7 +229,7 @@ put_list(struct lso *o, const struct ls_cell *c)
 	put_json(o, '[');
 	for (i = 0; i < c->n; i++) {
 		if (i > 0)
-			put_punct(o, LSO_SEP_LIST, ',');
+			put_punct(o, c->subsep ? LSO_SEP_SUB : LSO_SEP_LIST, ',');
 		put_elem(o, &c->e[i]);
 	}
 	put_json(o, ']');

@@ -327,6 +327,7 @@ lst_get_modattr_list(const struct ls_ctx *x, const struct ls_col *c, const void 
 	out->i = (long long)m;
 	out->n = n;
 	out->e = e;
+	out->subsep = 1;
 }
 
 /*

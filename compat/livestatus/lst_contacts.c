@@ -114,6 +114,7 @@ ct_modattr_list(const struct ls_ctx *x, const struct ls_col *col, const void *ro
 	out->i = (long long)m;
 	out->n = n;
 	out->e = e;
+	out->subsep = 1;
 }
 
 /* 0: groups, 1: host notification commands, 2: service notification commands (names) */

@@ -385,6 +385,19 @@ t_empty_tuple(void **state)
 	cell_body(LSO_CSV, 0, &c, ",0|86400\n");
 }
 
+/* modified_attributes_list: CSV joins the names with the sub-list separator, JSON as ever */
+static void
+t_subsep_list(void **state)
+{
+	static const struct ls_elem e[] = { { .key = "notifications_enabled" },
+		{ .key = "check_command" } };
+	struct ls_cell c = { .type = LS_LIST, .n = 2, .e = e, .subsep = 1 };
+
+	(void)state;
+	cell_body(LSO_CSV, 0, &c, "notifications_enabled|check_command\n");
+	cell_body(LSO_JSON, 0, &c, "[[[\"notifications_enabled\",\"check_command\"]]]\n");
+}
+
 static void
 t_csv_separators(void **state)
 {
@@ -531,6 +544,7 @@ main(void)
 		cmocka_unit_test(t_time),
 		cmocka_unit_test(t_time_in_tuple),
 		cmocka_unit_test(t_empty_tuple),
+		cmocka_unit_test(t_subsep_list),
 		cmocka_unit_test(t_csv_separators),
 		cmocka_unit_test(t_group_keys),
 		cmocka_unit_test(t_fixed16),
