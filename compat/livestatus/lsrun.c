@@ -36,6 +36,8 @@
 
 enum lsrun_mode { LSRUN_PLAIN, LSRUN_SORTED, LSRUN_STATS };
 
+#define LSRUN_TIMELIMIT_NONE (100L * 366 * 86400)
+
 /* a copied sort value */
 struct lsrun_key {
 	enum ls_type type;
@@ -64,7 +66,7 @@ struct lsrun {
 	int auth;
 	const void *contact;
 	size_t max_bytes;
-	time_t deadline;           /* 0: none */
+	time_t deadline;           /* Timelimit's end, 0: none */
 
 	const struct ls_col **cols; /* what a row prints (NULL: a column the table lacks) */
 	const char **names;
@@ -163,7 +165,8 @@ lsrun_new(const struct lsq *q, struct ls_ctx *x, struct mbuf *out, int auth,
 	r->contact = contact;
 	r->max_bytes = max_bytes;
 	r->code = 200;
-	if (q->timelimit >= 0)
+	/* a limit of a century or more is none (and now + it could overflow) */
+	if (q->timelimit >= 0 && q->timelimit < LSRUN_TIMELIMIT_NONE)
 		r->deadline = time(NULL) + q->timelimit;
 	lso_init(&r->o, out);
 	r->o.fmt = q->fmt;
@@ -423,7 +426,7 @@ take_row(struct lsrun *r, const void *row)
 		return 0;
 	if (r->q->filter != NULL && !lsf_match(r->q->filter, r->x, row))
 		return 0;
-	if (r->q->timelimit >= 0 && time(NULL) >= r->deadline) {
+	if (r->deadline != 0 && time(NULL) >= r->deadline) {
 		lsrun_fail(r, 413, xasprintf("Maximum query time of %ld seconds exceeded!",
 		    r->q->timelimit));
 		return 0;
