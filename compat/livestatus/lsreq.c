@@ -25,9 +25,10 @@ struct lsreq {
 	size_t scan;    /* the next byte to look at */
 	size_t done;    /* bytes before this are handed out */
 	int eof;
-	size_t off[LSREQ_MAX_LINES];  /* the current request's lines, as offsets in buf */
+	size_t *off;    /* the current request's lines, as offsets in buf */
 	size_t nlines;
-	char *lines[LSREQ_MAX_LINES]; /* the request handed out */
+	size_t cap_lines;
+	char **lines;   /* the request handed out */
 };
 
 struct lsreq *
@@ -42,6 +43,8 @@ lsreq_free(struct lsreq *r)
 	if (r == NULL)
 		return;
 	free(r->buf);
+	free(r->off);
+	free(r->lines);
 	free(r);
 }
 
@@ -110,8 +113,15 @@ add_line(struct lsreq *r, char *p, size_t n)
 	while (n > 0 && strchr(" \t\r\v\f", p[n - 1]) != NULL)
 		n--;
 	p[n] = '\0';
-	if (n > 0 && r->nlines < LSREQ_MAX_LINES)
-		r->off[r->nlines++] = (size_t)(p - r->buf);
+	if (n == 0 || r->nlines == LSREQ_MAX_LINES)
+		return;
+	if (r->nlines == r->cap_lines) {
+		/* the arrays grow with the longest request, not at every connection */
+		r->cap_lines = r->cap_lines == 0 ? 16 : r->cap_lines * 2;
+		r->off = xreallocarray(r->off, r->cap_lines, sizeof(*r->off));
+		r->lines = xreallocarray(r->lines, r->cap_lines, sizeof(*r->lines));
+	}
+	r->off[r->nlines++] = (size_t)(p - r->buf);
 }
 
 enum lsreq_step

@@ -136,14 +136,10 @@ bg_table(struct ls_table *t, const struct ls_table *base, const struct ls_table 
     const char *prefix)
 {
 	struct ls_col *all = xcalloc(base->ncols + group->ncols + 1, sizeof(*all));
-	size_t i, k = base->ncols;
+	size_t k = base->ncols;
 
 	memcpy(all, base->cols, base->ncols * sizeof(*all));
-	for (i = 0; i < group->ncols; i++, k++) {
-		all[k] = group->cols[i];
-		all[k].name = xasprintf("%s%s", prefix, group->cols[i].name);
-		all[k].via = bg_group;
-	}
+	lst_join(all, &k, group->cols, group->ncols, prefix, bg_group);
 	qsort(all, k, sizeof(*all), lst_col_cmp);
 	t->cols = all;
 	t->ncols = k;

@@ -212,31 +212,25 @@ vars_of(const struct lst_obj *o, unsigned *n)
 	return o->h->vars;
 }
 
-static const char *
-var_value(const struct lst_obj *o, const struct obj_customvar *v)
+void
+lst_vars_cell(const struct ls_ctx *x, const struct obj_customvar *vars, unsigned n,
+    const struct state_vars *ovr, int what, struct ls_cell *out)
 {
-	const char *val = state_var_value(&o->st->vars, v);
-
-	return val != NULL ? val : "";
-}
-
-/* what = 0: the dict, 1: the names, 2: the values */
-static void
-vars_cell(const struct ls_ctx *x, const struct lst_obj *o, int what, struct ls_cell *out)
-{
-	unsigned n, i;
-	const struct obj_customvar *v = vars_of(o, &n);
 	struct ls_elem *e = arena_zalloc(x->scratch, (n + 1) * sizeof(*e));
 	struct ls_field *f = arena_zalloc(x->scratch, (n + 1) * sizeof(*f));
+	unsigned i;
 
 	for (i = 0; i < n; i++) {
+		const char *v = state_var_value(ovr, &vars[i]);
+
+		v = v != NULL ? v : "";
 		if (what == 2) {
-			e[i].key = var_value(o, &v[i]);
+			e[i].key = v;
 			continue;
 		}
-		e[i].key = v[i].name;
+		e[i].key = vars[i].name;
 		if (what == 0) {
-			f[i].s = var_value(o, &v[i]);
+			f[i].s = v;
 			f[i].is_str = 1;
 			e[i].nf = 1;
 			e[i].f = &f[i];
@@ -244,6 +238,15 @@ vars_cell(const struct ls_ctx *x, const struct lst_obj *o, int what, struct ls_c
 	}
 	out->n = n;
 	out->e = e;
+}
+
+static void
+vars_cell(const struct ls_ctx *x, const struct lst_obj *o, int what, struct ls_cell *out)
+{
+	unsigned n;
+	const struct obj_customvar *v = vars_of(o, &n);
+
+	lst_vars_cell(x, v, n, &o->st->vars, what, out);
 }
 
 void
@@ -313,21 +316,26 @@ lst_get_contact_groups(const struct ls_ctx *x, const struct ls_col *c, const voi
 }
 
 void
-lst_get_modattr_list(const struct ls_ctx *x, const struct ls_col *c, const void *row,
-    struct ls_cell *out)
+lst_modattr_cell(const struct ls_ctx *x, unsigned long mask, struct ls_cell *out)
 {
-	unsigned long m = ((const struct lst_obj *)row)->st->modified_attributes;
 	struct ls_elem *e = arena_zalloc(x->scratch, 33 * sizeof(*e));
 	unsigned i, n = 0;
 
-	(void)c;
 	for (i = 0; ls_attr_name(i) != NULL; i++)
-		if (m & (1ul << i))
+		if (mask & (1ul << i))
 			e[n++].key = ls_attr_name(i);
-	out->i = (long long)m;
+	out->i = (long long)mask;
 	out->n = n;
 	out->e = e;
 	out->subsep = 1;
+}
+
+void
+lst_get_modattr_list(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	(void)c;
+	lst_modattr_cell(x, ((const struct lst_obj *)row)->st->modified_attributes, out);
 }
 
 /*
@@ -494,18 +502,60 @@ lst_col_cmp(const void *a, const void *b)
 }
 
 struct ls_col *
-lst_cols(const struct ls_col *cols, size_t n, const char *prefix, ls_via_fn *via)
+lst_cols(const struct ls_col *cols, size_t n)
 {
 	struct ls_col *out = xcalloc(n + 1, sizeof(*out));
-	size_t i;
 
-	for (i = 0; i < n; i++) {
-		out[i] = cols[i];
-		if (prefix != NULL)
-			out[i].name = xasprintf("%s%s", prefix, cols[i].name);
-		if (via != NULL)
-			out[i].via = via;
-	}
+	memcpy(out, cols, n * sizeof(*out));
 	qsort(out, n, sizeof(*out), lst_col_cmp);
 	return out;
+}
+
+void
+lst_join(struct ls_col *all, size_t *k, const struct ls_col *cols, size_t n, const char *prefix,
+    ls_via_fn *via)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++, (*k)++) {
+		all[*k] = cols[i];
+		all[*k].name = xasprintf("%s%s", prefix, cols[i].name);
+		all[*k].via = via;
+	}
+}
+
+/* ---- counting by state ---- */
+
+static int
+badness(int state, int hosts)
+{
+	static const int svc[] = { 0, 1, 3, 2 }, host[] = { 0, 2, 1 };
+
+	if (hosts)
+		return state >= 0 && state <= 2 ? host[state] : 0;
+	return state >= 0 && state <= 3 ? svc[state] : 0;
+}
+
+void
+lst_tally_add(struct lst_tally *t, const struct state_common *st, size_t arg)
+{
+	int state = (arg & LST_AG_HARD) ? st->last_hard_state : st->current_state;
+	int kind = (int)(arg & 15), hosts = (arg & LST_AG_HOSTS) != 0;
+
+	if (kind == LST_AG_WORST) {
+		if (badness(state, hosts) > badness(t->worst, hosts))
+			t->worst = state;
+	} else if (kind == LST_AG_NUM) {
+		t->n++;
+	} else if (kind == LST_AG_PENDING) {
+		t->n += !st->has_been_checked;
+	} else if (st->has_been_checked && state == kind - LST_AG_S0) {
+		t->n++;
+	}
+}
+
+long long
+lst_tally_value(const struct lst_tally *t, size_t arg)
+{
+	return (arg & 15) == LST_AG_WORST ? t->worst : t->n;
 }

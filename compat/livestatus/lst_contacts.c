@@ -78,43 +78,16 @@ static void
 ct_vars(const struct ls_ctx *x, const struct ls_col *col, const void *row, struct ls_cell *out)
 {
 	const struct obj_contact *c = row;
-	const struct contact_state *st = cstate(x, c);
-	struct ls_elem *e = arena_zalloc(x->scratch, (c->nvars + 1) * sizeof(*e));
-	struct ls_field *f = arena_zalloc(x->scratch, (c->nvars + 1) * sizeof(*f));
-	unsigned i;
 
-	for (i = 0; i < c->nvars; i++) {
-		const char *v = state_var_value(&st->vars, &c->vars[i]);
-
-		v = v != NULL ? v : "";
-		e[i].key = col->arg == 2 ? v : c->vars[i].name;
-		if (col->arg == 0) {
-			f[i].s = v;
-			f[i].is_str = 1;
-			e[i].nf = 1;
-			e[i].f = &f[i];
-		}
-	}
-	out->n = c->nvars;
-	out->e = e;
+	lst_vars_cell(x, c->vars, c->nvars, &cstate(x, c)->vars, (int)col->arg, out);
 }
 
 static void
 ct_modattr_list(const struct ls_ctx *x, const struct ls_col *col, const void *row,
     struct ls_cell *out)
 {
-	unsigned long m = cstate(x, row)->modified_attributes;
-	struct ls_elem *e = arena_zalloc(x->scratch, 33 * sizeof(*e));
-	unsigned i, n = 0;
-
 	(void)col;
-	for (i = 0; ls_attr_name(i) != NULL; i++)
-		if (m & (1ul << i))
-			e[n++].key = ls_attr_name(i);
-	out->i = (long long)m;
-	out->n = n;
-	out->e = e;
-	out->subsep = 1;
+	lst_modattr_cell(x, cstate(x, row)->modified_attributes, out);
 }
 
 /* 0: groups, 1: host notification commands, 2: service notification commands (names) */
@@ -279,7 +252,7 @@ table(struct ls_table *t, const char *name, const char *prefix, const struct ls_
 {
 	t->name = name;
 	t->prefix = prefix;
-	t->cols = lst_cols(cols, n, NULL, NULL);
+	t->cols = lst_cols(cols, n);
 	t->ncols = n;
 	t->natsort[0] = "name";
 }

@@ -222,7 +222,7 @@ dc_visible(const struct ls_ctx *x, const void *row, const void *contact)
 static void
 dc_table(struct ls_table *t, const struct ls_col *own, size_t n)
 {
-	size_t nh, ns, k = 0, i;
+	size_t nh, ns, k = 0;
 	struct ls_col *host = lst_host_all(&nh), *svc = lst_svc_all(&ns), *all;
 
 	all = xcalloc(n + NELEM(common_cols) + nh + ns + 1, sizeof(*all));
@@ -230,16 +230,8 @@ dc_table(struct ls_table *t, const struct ls_col *own, size_t n)
 	k = n;
 	memcpy(all + k, common_cols, sizeof(common_cols));
 	k += NELEM(common_cols);
-	for (i = 0; i < nh; i++, k++) {
-		all[k] = host[i];
-		all[k].name = xasprintf("host_%s", host[i].name);
-		all[k].via = via_host;
-	}
-	for (i = 0; i < ns; i++, k++) {
-		all[k] = svc[i];
-		all[k].name = xasprintf("service_%s", svc[i].name);
-		all[k].via = via_svc;
-	}
+	lst_join(all, &k, host, nh, "host_", via_host);
+	lst_join(all, &k, svc, ns, "service_", via_svc);
 	free(host);
 	free(svc);
 	qsort(all, k, sizeof(*all), lst_col_cmp);

@@ -1,10 +1,8 @@
 /*
  * lst_groups: the hostgroups, servicegroups and contactgroups tables.
  *
- * A group's counts follow naemon-livestatus: hosts counted by state leave
- * out those not checked yet, the worst host state ranks UP, UNREACHABLE,
- * DOWN and counts them all; a host group's service figures add up its
- * hosts' (lst_hosts.c's rules).  naemon answers 0 for a host group's
+ * A group's counts are lst_tally_add's (lst_int.h): a host group's over its
+ * hosts, or over all their services.  naemon answers 0 for a host group's
  * num_services_hard_* and worst_service_hard_state whatever the state (a
  * case missing from its code); jaque counts them.  With AuthUser a group
  * is seen only when every member is (naemon's group_authorization=strict)
@@ -27,67 +25,27 @@
 #define COL(name, type, fn, arg, desc) { name, desc, type, LS_LK_OBJECTS, 0, fn, NULL, arg }
 #define LCOL(name, kind, fn, arg, desc) { name, desc, LS_LIST, kind, 0, fn, NULL, arg }
 
-/* ---- counting ---- */
-
-enum {
-	AG_NUM, AG_PENDING, AG_S0, AG_S1, AG_S2, AG_S3, AG_WORST,
-	AG_HARD = 16,  /* or'ed in: last_hard_state */
-	AG_HOSTS = 32, /* or'ed in: count hosts, not services */
-};
-
-/* how bad a state is: services OK, WARNING, UNKNOWN, CRITICAL; hosts UP, UNREACHABLE, DOWN */
-static int
-badness(int state, int hosts)
-{
-	static const int svc[] = { 0, 1, 3, 2 }, host[] = { 0, 2, 1 };
-
-	if (hosts)
-		return state >= 0 && state <= 2 ? host[state] : 0;
-	return state >= 0 && state <= 3 ? svc[state] : 0;
-}
-
-struct tally {
-	long long n;
-	int worst;
-};
-
-static void
-tally_add(struct tally *t, const struct state_common *st, int what)
-{
-	int state = (what & AG_HARD) ? st->last_hard_state : st->current_state;
-	int kind = what & 15;
-
-	if (kind == AG_WORST) {
-		if (badness(state, (what & AG_HOSTS) != 0) > badness(t->worst, (what & AG_HOSTS) != 0))
-			t->worst = state;
-	} else if (kind == AG_NUM) {
-		t->n++;
-	} else if (kind == AG_PENDING) {
-		t->n += !st->has_been_checked;
-	} else if (st->has_been_checked && state == kind - AG_S0) {
-		t->n++;
-	}
-}
+/* ---- counting (lst_tally_add) ---- */
 
 static void
 hg_count(const struct ls_ctx *x, const struct ls_col *c, const void *row, struct ls_cell *out)
 {
 	const struct obj_hostgroup *g = row;
 	const struct snapshot *snap = LST_DATA(x)->snap;
-	struct tally t = { 0, 0 };
+	struct lst_tally t = { 0, 0 };
 	unsigned i, k;
 
 	for (i = 0; i < g->nmembers; i++) {
 		const struct obj_host *h = g->members[i];
 
-		if (c->arg & AG_HOSTS) {
-			tally_add(&t, &snap->hosts[h->id].c, (int)c->arg);
+		if (c->arg & LST_AG_HOSTS) {
+			lst_tally_add(&t, &snap->hosts[h->id].c, c->arg);
 			continue;
 		}
 		for (k = 0; k < h->nservices; k++)
-			tally_add(&t, &snap->svcs[h->services[k]->id].c, (int)c->arg);
+			lst_tally_add(&t, &snap->svcs[h->services[k]->id].c, c->arg);
 	}
-	out->i = (c->arg & 15) == AG_WORST ? t.worst : t.n;
+	out->i = lst_tally_value(&t, c->arg);
 }
 
 static void
@@ -95,12 +53,12 @@ sg_count(const struct ls_ctx *x, const struct ls_col *c, const void *row, struct
 {
 	const struct obj_servicegroup *g = row;
 	const struct snapshot *snap = LST_DATA(x)->snap;
-	struct tally t = { 0, 0 };
+	struct lst_tally t = { 0, 0 };
 	unsigned i;
 
 	for (i = 0; i < g->nmembers; i++)
-		tally_add(&t, &snap->svcs[g->members[i]->id].c, (int)c->arg);
-	out->i = (c->arg & 15) == AG_WORST ? t.worst : t.n;
+		lst_tally_add(&t, &snap->svcs[g->members[i]->id].c, c->arg);
+	out->i = lst_tally_value(&t, c->arg);
 }
 
 /* ---- member lists ---- */
@@ -205,23 +163,23 @@ cg_members(const struct ls_ctx *x, const struct ls_col *c, const void *row, stru
 	COL("notes_url", LS_STRING, lst_raw_str, OFF(type, notes_url), \
 	    "An optional URL to further notes on the group")
 #define SVC_COUNTS(fn) \
-	COL("num_services", LS_INT, fn, AG_NUM, "The total number of services"), \
-	COL("num_services_crit", LS_INT, fn, AG_S2, "The number of services in the soft state CRIT"), \
-	COL("num_services_hard_crit", LS_INT, fn, AG_S2 | AG_HARD, \
+	COL("num_services", LS_INT, fn, LST_AG_NUM, "The total number of services"), \
+	COL("num_services_crit", LS_INT, fn, LST_AG_S2, "The number of services in the soft state CRIT"), \
+	COL("num_services_hard_crit", LS_INT, fn, LST_AG_S2 | LST_AG_HARD, \
 	    "The number of services in the hard state CRIT"), \
-	COL("num_services_hard_ok", LS_INT, fn, AG_S0 | AG_HARD, \
+	COL("num_services_hard_ok", LS_INT, fn, LST_AG_S0 | LST_AG_HARD, \
 	    "The number of services in the hard state OK"), \
-	COL("num_services_hard_unknown", LS_INT, fn, AG_S3 | AG_HARD, \
+	COL("num_services_hard_unknown", LS_INT, fn, LST_AG_S3 | LST_AG_HARD, \
 	    "The number of services in the hard state UNKNOWN"), \
-	COL("num_services_hard_warn", LS_INT, fn, AG_S1 | AG_HARD, \
+	COL("num_services_hard_warn", LS_INT, fn, LST_AG_S1 | LST_AG_HARD, \
 	    "The number of services in the hard state WARN"), \
-	COL("num_services_ok", LS_INT, fn, AG_S0, "The number of services in the soft state OK"), \
-	COL("num_services_pending", LS_INT, fn, AG_PENDING, \
+	COL("num_services_ok", LS_INT, fn, LST_AG_S0, "The number of services in the soft state OK"), \
+	COL("num_services_pending", LS_INT, fn, LST_AG_PENDING, \
 	    "The number of services which have not been checked yet (pending)"), \
-	COL("num_services_unknown", LS_INT, fn, AG_S3, \
+	COL("num_services_unknown", LS_INT, fn, LST_AG_S3, \
 	    "The number of services in the soft state UNKNOWN"), \
-	COL("num_services_warn", LS_INT, fn, AG_S1, "The number of services in the soft state WARN"), \
-	COL("worst_service_state", LS_INT, fn, AG_WORST, \
+	COL("num_services_warn", LS_INT, fn, LST_AG_S1, "The number of services in the soft state WARN"), \
+	COL("worst_service_state", LS_INT, fn, LST_AG_WORST, \
 	    "The worst soft state of the services (OK <= WARN <= UNKNOWN <= CRIT)")
 
 static const struct ls_col hg_cols[] = {
@@ -230,17 +188,17 @@ static const struct ls_col hg_cols[] = {
 	LCOL("members_with_state", LS_LK_HOSTS, hg_members, 1,
 	    "A list of all host names that are members of the hostgroup together with state and "
 	    "has_been_checked"),
-	COL("num_hosts", LS_INT, hg_count, AG_NUM | AG_HOSTS, "The total number of hosts in the group"),
-	COL("num_hosts_down", LS_INT, hg_count, AG_S1 | AG_HOSTS, "The number of hosts in the group that are down"),
-	COL("num_hosts_pending", LS_INT, hg_count, AG_PENDING | AG_HOSTS,
+	COL("num_hosts", LS_INT, hg_count, LST_AG_NUM | LST_AG_HOSTS, "The total number of hosts in the group"),
+	COL("num_hosts_down", LS_INT, hg_count, LST_AG_S1 | LST_AG_HOSTS, "The number of hosts in the group that are down"),
+	COL("num_hosts_pending", LS_INT, hg_count, LST_AG_PENDING | LST_AG_HOSTS,
 	    "The number of hosts in the group that are pending"),
-	COL("num_hosts_unreach", LS_INT, hg_count, AG_S2 | AG_HOSTS,
+	COL("num_hosts_unreach", LS_INT, hg_count, LST_AG_S2 | LST_AG_HOSTS,
 	    "The number of hosts in the group that are unreachable"),
-	COL("num_hosts_up", LS_INT, hg_count, AG_S0 | AG_HOSTS, "The number of hosts in the group that are up"),
+	COL("num_hosts_up", LS_INT, hg_count, LST_AG_S0 | LST_AG_HOSTS, "The number of hosts in the group that are up"),
 	SVC_COUNTS(hg_count),
-	COL("worst_host_state", LS_INT, hg_count, AG_WORST | AG_HOSTS,
+	COL("worst_host_state", LS_INT, hg_count, LST_AG_WORST | LST_AG_HOSTS,
 	    "The worst state of all of the groups' hosts (UP <= UNREACHABLE <= DOWN)"),
-	COL("worst_service_hard_state", LS_INT, hg_count, AG_WORST | AG_HARD,
+	COL("worst_service_hard_state", LS_INT, hg_count, LST_AG_WORST | LST_AG_HARD,
 	    "The worst hard state of all of the groups' services (OK <= WARN <= UNKNOWN <= CRIT)"),
 };
 
@@ -356,7 +314,7 @@ lst_hostgroups_table(struct ls_table *t)
 {
 	t->name = "hostgroups";
 	t->prefix = "hostgroup_";
-	t->cols = lst_cols(hg_cols, NELEM(hg_cols), NULL, NULL);
+	t->cols = lst_cols(hg_cols, NELEM(hg_cols));
 	t->ncols = NELEM(hg_cols);
 	t->natsort[0] = "name";
 	t->nrows = hg_nrows;
@@ -370,7 +328,7 @@ lst_servicegroups_table(struct ls_table *t)
 {
 	t->name = "servicegroups";
 	t->prefix = "servicegroup_";
-	t->cols = lst_cols(sg_cols, NELEM(sg_cols), NULL, NULL);
+	t->cols = lst_cols(sg_cols, NELEM(sg_cols));
 	t->ncols = NELEM(sg_cols);
 	t->natsort[0] = "name";
 	t->nrows = sg_nrows;
@@ -384,7 +342,7 @@ lst_contactgroups_table(struct ls_table *t)
 {
 	t->name = "contactgroups";
 	t->prefix = "contactgroup_";
-	t->cols = lst_cols(cg_cols, NELEM(cg_cols), NULL, NULL);
+	t->cols = lst_cols(cg_cols, NELEM(cg_cols));
 	t->ncols = NELEM(cg_cols);
 	t->natsort[0] = "name";
 	t->nrows = cg_nrows;

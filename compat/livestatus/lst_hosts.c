@@ -4,9 +4,7 @@
  * whose getters read a struct lst_obj (lst_int.h) of the host.
  *
  * The service aggregates (num_services_*, worst_service_state and their
- * _hard_ forms) follow naemon-livestatus: the counts by state leave out
- * services not checked yet, the worst state counts them, and the order
- * of badness is OK, WARNING, UNKNOWN, CRITICAL.  They go over all of a
+ * _hard_ forms) count as lst_tally_add does (lst_int.h), over all of a
  * host's services whatever AuthUser says.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -86,43 +84,17 @@ h_svc_tuples(const struct ls_ctx *x, const struct ls_col *c, const void *row,
 
 /* ---- service aggregates ---- */
 
-enum { AG_NUM, AG_PENDING, AG_OK, AG_WARN, AG_CRIT, AG_UNKNOWN, AG_WORST };
-#define AG_HARD 16 /* or'ed into arg: last_hard_state instead of current_state */
-
-/* naemon's order of badness: OK, WARNING, UNKNOWN, CRITICAL */
-static int
-svc_badness(int state)
-{
-	static const int rank[] = { 0, 1, 3, 2 };
-
-	return state >= 0 && state <= 3 ? rank[state] : 0;
-}
-
 static void
 h_svc_agg(const struct ls_ctx *x, const struct ls_col *c, const void *row, struct ls_cell *out)
 {
 	const struct obj_host *h = ((const struct lst_obj *)row)->h;
 	const struct snapshot *snap = LST_DATA(x)->snap;
-	int what = (int)(c->arg & 15), hard = (c->arg & AG_HARD) != 0, worst = 0;
-	long long n = 0;
+	struct lst_tally t = { 0, 0 };
 	unsigned i;
 
-	for (i = 0; i < h->nservices; i++) {
-		const struct state_common *st = &snap->svcs[h->services[i]->id].c;
-		int state = hard ? st->last_hard_state : st->current_state;
-
-		if (what == AG_WORST) {
-			if (svc_badness(state) > svc_badness(worst))
-				worst = state;
-		} else if (what == AG_NUM) {
-			n++;
-		} else if (what == AG_PENDING) {
-			n += !st->has_been_checked;
-		} else if (st->has_been_checked && state == what - AG_OK) {
-			n++;
-		}
-	}
-	out->i = what == AG_WORST ? worst : n;
+	for (i = 0; i < h->nservices; i++)
+		lst_tally_add(&t, &snap->svcs[h->services[i]->id].c, c->arg);
+	out->i = lst_tally_value(&t, c->arg);
 }
 
 /* naemon's hard_state: UP, else the current state when HARD, else the last hard one */
@@ -174,24 +146,24 @@ const struct ls_col lst_host_cols[] = {
 	COL("last_time_up", LS_TIME, lst_get_time, HST(last_time_up),
 	    "The last time the host was UP (Unix timestamp)"),
 	COL("name", LS_STRING, lst_get_str, HOST(name), "Host name"),
-	COL("num_services", LS_INT, h_svc_agg, AG_NUM, "The total number of services of the host"),
-	COL("num_services_crit", LS_INT, h_svc_agg, AG_CRIT,
+	COL("num_services", LS_INT, h_svc_agg, LST_AG_NUM, "The total number of services of the host"),
+	COL("num_services_crit", LS_INT, h_svc_agg, LST_AG_S2,
 	    "The number of the host's services with the soft state CRIT"),
-	COL("num_services_hard_crit", LS_INT, h_svc_agg, AG_CRIT | AG_HARD,
+	COL("num_services_hard_crit", LS_INT, h_svc_agg, LST_AG_S2 | LST_AG_HARD,
 	    "The number of the host's services with the hard state CRIT"),
-	COL("num_services_hard_ok", LS_INT, h_svc_agg, AG_OK | AG_HARD,
+	COL("num_services_hard_ok", LS_INT, h_svc_agg, LST_AG_S0 | LST_AG_HARD,
 	    "The number of the host's services with the hard state OK"),
-	COL("num_services_hard_unknown", LS_INT, h_svc_agg, AG_UNKNOWN | AG_HARD,
+	COL("num_services_hard_unknown", LS_INT, h_svc_agg, LST_AG_S3 | LST_AG_HARD,
 	    "The number of the host's services with the hard state UNKNOWN"),
-	COL("num_services_hard_warn", LS_INT, h_svc_agg, AG_WARN | AG_HARD,
+	COL("num_services_hard_warn", LS_INT, h_svc_agg, LST_AG_S1 | LST_AG_HARD,
 	    "The number of the host's services with the hard state WARN"),
-	COL("num_services_ok", LS_INT, h_svc_agg, AG_OK,
+	COL("num_services_ok", LS_INT, h_svc_agg, LST_AG_S0,
 	    "The number of the host's services with the soft state OK"),
-	COL("num_services_pending", LS_INT, h_svc_agg, AG_PENDING,
+	COL("num_services_pending", LS_INT, h_svc_agg, LST_AG_PENDING,
 	    "The number of the host's services which have not been checked yet (pending)"),
-	COL("num_services_unknown", LS_INT, h_svc_agg, AG_UNKNOWN,
+	COL("num_services_unknown", LS_INT, h_svc_agg, LST_AG_S3,
 	    "The number of the host's services with the soft state UNKNOWN"),
-	COL("num_services_warn", LS_INT, h_svc_agg, AG_WARN,
+	COL("num_services_warn", LS_INT, h_svc_agg, LST_AG_S1,
 	    "The number of the host's services with the soft state WARN"),
 	COL("obsess_over_host", LS_INT, lst_get_int, ST(obsess),
 	    "The current obsess_over_host setting... (0/1)"),
@@ -205,9 +177,9 @@ const struct ls_col lst_host_cols[] = {
 	COL("statusmap_image", LS_STRING, lst_get_str, EXT(statusmap_image),
 	    "The name of in image file for the status map"),
 	COL("total_services", LS_INT, h_total_services, 0, "The total number of services of the host"),
-	COL("worst_service_hard_state", LS_INT, h_svc_agg, AG_WORST | AG_HARD,
+	COL("worst_service_hard_state", LS_INT, h_svc_agg, LST_AG_WORST | LST_AG_HARD,
 	    "The worst hard state of all of the host's services (OK <= WARN <= UNKNOWN <= CRIT)"),
-	COL("worst_service_state", LS_INT, h_svc_agg, AG_WORST,
+	COL("worst_service_state", LS_INT, h_svc_agg, LST_AG_WORST,
 	    "The worst soft state of all of the host's services (OK <= WARN <= UNKNOWN <= CRIT)"),
 	COL("x_3d", LS_FLOAT, lst_get_dbl, EXT(x_3d), "3D-Coordinates: X"),
 	COL("y_3d", LS_FLOAT, lst_get_dbl, EXT(y_3d), "3D-Coordinates: Y"),

@@ -19,6 +19,8 @@ struct obj_service;
 struct obj_settings;
 struct obj_extinfo;
 struct state_common;
+struct state_vars;
+struct obj_customvar;
 
 /* a host or service row */
 struct lst_obj {
@@ -50,9 +52,40 @@ ls_get_fn lst_get_check_period, lst_get_notif_period, lst_get_in_check_period,
 /* the extended-information string at arg (offset in struct obj_extinfo), macros expanded */
 ls_get_fn lst_get_expanded;
 
-/* the sorted copy of n columns, with prefix ("host_", or NULL) put before each name and
- * via set (NULL: kept) */
-struct ls_col *lst_cols(const struct ls_col *cols, size_t n, const char *prefix, ls_via_fn *via);
+/* the sorted copy of n columns (heap) */
+struct ls_col *lst_cols(const struct ls_col *cols, size_t n);
+/* n columns of another table into all at *k, with prefix before each name ("host_", heap)
+ * and read through via; *k moves past them */
+void lst_join(struct ls_col *all, size_t *k, const struct ls_col *cols, size_t n,
+    const char *prefix, ls_via_fn *via);
+
+/* custom variables as a cell: what 0 the dict, 1 the names, 2 the values; each value the
+ * override in ovr when there is one */
+void lst_vars_cell(const struct ls_ctx *x, const struct obj_customvar *vars, unsigned n,
+    const struct state_vars *ovr, int what, struct ls_cell *out);
+/* a modified-attributes mask as modified_attributes_list's cell */
+void lst_modattr_cell(const struct ls_ctx *x, unsigned long mask, struct ls_cell *out);
+
+/*
+ * Counting objects by state (the hosts' num_services_*, the groups'):
+ * arg is one of LST_AG_NUM .. LST_AG_WORST, or'ed with LST_AG_HARD
+ * (last_hard_state) and LST_AG_HOSTS (host states).  Counts by state leave
+ * out what was not checked yet; the worst state counts it, by naemon's
+ * order of badness (services OK, WARNING, UNKNOWN, CRITICAL; hosts UP,
+ * UNREACHABLE, DOWN).
+ */
+enum {
+	LST_AG_NUM, LST_AG_PENDING, LST_AG_S0, LST_AG_S1, LST_AG_S2, LST_AG_S3, LST_AG_WORST,
+	LST_AG_HARD = 16,
+	LST_AG_HOSTS = 32,
+};
+struct lst_tally {
+	long long n;
+	int worst;
+};
+void lst_tally_add(struct lst_tally *t, const struct state_common *st, size_t arg);
+/* the figure arg asks for */
+long long lst_tally_value(const struct lst_tally *t, size_t arg);
 int lst_col_cmp(const void *a, const void *b);
 
 /* the columns hosts and services share (lst_objcols.c) and the hosts' own (lst_hosts.c) */

@@ -185,21 +185,6 @@ log_visible(const struct ls_ctx *x, const void *row, const void *contact)
 	       e->class != LSLOG_PASSIVE && e->class != LSLOG_STATE;
 }
 
-/* cols (n of them) with prefix, read through via, appended to all at *k */
-static void
-join(struct ls_col *all, size_t *k, const struct ls_col *cols, size_t n, const char *prefix,
-    ls_via_fn *via)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++, (*k)++) {
-		all[*k] = cols[i];
-		all[*k].name = xasprintf("%s%s", prefix, cols[i].name);
-		if (all[*k].via == NULL)
-			all[*k].via = via;
-	}
-}
-
 void
 lst_log_table(struct ls_table *t, const struct ls_table *contacts,
     const struct ls_table *commands)
@@ -209,10 +194,10 @@ lst_log_table(struct ls_table *t, const struct ls_table *contacts,
 
 	all = xcalloc(k + nh + ns + contacts->ncols + commands->ncols + 1, sizeof(*all));
 	memcpy(all, log_cols, sizeof(log_cols));
-	join(all, &k, host, nh, "current_host_", cur_host);
-	join(all, &k, svc, ns, "current_service_", cur_svc);
-	join(all, &k, contacts->cols, contacts->ncols, "current_contact_", cur_contact);
-	join(all, &k, commands->cols, commands->ncols, "current_command_", cur_command);
+	lst_join(all, &k, host, nh, "current_host_", cur_host);
+	lst_join(all, &k, svc, ns, "current_service_", cur_svc);
+	lst_join(all, &k, contacts->cols, contacts->ncols, "current_contact_", cur_contact);
+	lst_join(all, &k, commands->cols, commands->ncols, "current_command_", cur_command);
 	free(host);
 	free(svc);
 	qsort(all, k, sizeof(*all), lst_col_cmp);

@@ -143,18 +143,14 @@ lst_svc_all(size_t *n)
 void
 lst_services_table(struct ls_table *t)
 {
-	size_t nh, ns, n = 0, i;
+	size_t nh, ns, n = 0;
 	struct ls_col *host = lst_host_all(&nh), *own = lst_svc_all(&ns), *all;
 
 	all = xcalloc(ns + nh + 1, sizeof(*all));
 	memcpy(all, own, ns * sizeof(*all));
 	n = ns;
 	free(own);
-	for (i = 0; i < nh; i++) {
-		all[n] = host[i];
-		all[n].name = xasprintf("host_%s", host[i].name);
-		all[n++].via = svc_host;
-	}
+	lst_join(all, &n, host, nh, "host_", svc_host);
 	free(host);
 	qsort(all, n, sizeof(*all), lst_col_cmp);
 	t->name = "services";

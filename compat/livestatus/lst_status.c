@@ -135,7 +135,7 @@ lst_status_table(struct ls_table *t)
 
 	t->name = "status";
 	t->prefix = "status_";
-	t->cols = lst_cols(status_cols, n, NULL, NULL);
+	t->cols = lst_cols(status_cols, n);
 	t->ncols = n;
 	t->nrows = status_nrows;
 	t->row = status_row;

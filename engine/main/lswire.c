@@ -57,6 +57,7 @@
 #include "compat/nagioslog.h"
 #include "compat/snapshot.h"
 #include "engine/main/daemon_int.h"
+#include "engine/main/sconn.h"
 #include "engine/objects/objects.h"
 #include "engine/util/arena.h"
 #include "engine/util/log.h"
@@ -79,13 +80,9 @@
 #define LW_DRAIN_MAX (256u * 1024u * 1024u)
 
 struct lw_conn {
+	struct sconn s;  /* first: a watcher's data is the connection */
 	struct lswire *w;
-	struct lw_conn *prev, *next;
-	int fd;
-	ev_io rio, wio;
 	struct lsreq *in;
-	struct mbuf out;
-	size_t sent;
 	int eof;        /* the client shut down its side */
 	int closing;    /* close once out is written */
 	int draining;   /* refused: our side is shut, what still comes is read and dropped */
@@ -110,8 +107,7 @@ struct lswire {
 	ev_io accept_io;
 	ev_idle idle;
 	ev_timer wait_timer;
-	struct lw_conn *conns;
-	unsigned nconns;
+	struct sconn_list conns;
 	int full_said;
 	int holding;           /* a reload is under way: start no answer */
 	size_t max_response;
@@ -127,26 +123,15 @@ lw_conn_close(struct lw_conn *c)
 {
 	struct lswire *w = c->w;
 
-	ev_io_stop(w->j->loop, &c->rio);
-	ev_io_stop(w->j->loop, &c->wio);
-	(void)shutdown(c->fd, SHUT_RDWR);
-	close(c->fd);
-	if (c->prev != NULL)
-		c->prev->next = c->next;
-	else
-		w->conns = c->next;
-	if (c->next != NULL)
-		c->next->prev = c->prev;
-	w->nconns--;
+	sconn_close(&w->conns, &c->s);
 	lsrun_free(c->run);
 	if (c->busy)
 		lsq_clear(&c->q);
 	arena_free(c->x.scratch);
 	mbuf_free(&c->body);
-	mbuf_free(&c->out);
 	lsreq_free(c->in);
 	free(c);
-	if (w->nconns < LW_MAX_CONNS / 2)
+	if (w->conns.n < LW_MAX_CONNS / 2)
 		w->full_said = 0;
 }
 
@@ -154,32 +139,19 @@ lw_conn_close(struct lw_conn *c)
 static int
 lw_flush(struct lw_conn *c)
 {
-	ssize_t n;
-
-	while (c->sent < c->out.len) {
-		n = write(c->fd, c->out.p + c->sent, c->out.len - c->sent);
-		if (n > 0) {
-			c->sent += (size_t)n;
-			continue;
-		}
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-			ev_io_start(c->w->j->loop, &c->wio);
-			return 0;
-		}
+	switch (sconn_flush(&c->s)) {
+	case -1:
 		lw_conn_close(c);
 		return -1;
+	case 0:
+		return 0;
 	}
-	c->out.len = 0;
-	c->sent = 0;
-	ev_io_stop(c->w->j->loop, &c->wio);
 	if (c->draining) {
 		/* the answer is out: end our side, and read until the client ends its
 		 * (closing with its bytes unread would reset the connection and lose
 		 * the answer) */
-		(void)shutdown(c->fd, SHUT_WR);
-		ev_io_start(c->w->j->loop, &c->rio);
+		(void)shutdown(c->s.fd, SHUT_WR);
+		ev_io_start(c->s.loop, &c->s.rio);
 		return 0;
 	}
 	if (c->closing) {
@@ -202,13 +174,13 @@ lw_answer(struct lw_conn *c, int fixed16, int code, const char *body, size_t len
 	if (fixed16) {
 		lso_fixed16(hdr, code, code != 200 ? strlen(c->q.msg != NULL ? c->q.msg : "") + 1
 						   : len);
-		mbuf_add(&c->out, hdr, 16);
+		mbuf_add(&c->s.out, hdr, 16);
 	}
 	if (code != 200) {
-		mbuf_adds(&c->out, c->q.msg != NULL ? c->q.msg : "");
-		mbuf_add(&c->out, "\n", 1);
+		mbuf_adds(&c->s.out, c->q.msg != NULL ? c->q.msg : "");
+		mbuf_add(&c->s.out, "\n", 1);
 	} else {
-		mbuf_add(&c->out, body, len);
+		mbuf_add(&c->s.out, body, len);
 	}
 }
 
@@ -302,14 +274,14 @@ lw_command(struct lw_conn *c)
 	/* naemon-livestatus keeps a connection that sent a command */
 	c->q.keepalive = 1;
 	if (st == EXTCMD_MALFORMED) {
-		mbuf_adds(&c->out, "400: Commands must begin with a timestamp inside square "
+		mbuf_adds(&c->s.out, "400: Commands must begin with a timestamp inside square "
 		    "brackets\n");
 	} else if (st == EXTCMD_UNKNOWN) {
 		const char *name = strchr(cmd, ']');
 
 		name = name != NULL ? name + 1 + strspn(name + 1, " ") : cmd;
 		n = strcspn(name, ";");
-		mbuf_addf(&c->out, "400: Unknown command '%.*s'\n", (int)n, name);
+		mbuf_addf(&c->s.out, "400: Unknown command '%.*s'\n", (int)n, name);
 	}
 	lw_done(c);
 }
@@ -365,28 +337,28 @@ lw_serve(struct lw_conn *c)
 	size_t n;
 
 	while (!c->busy && !c->closing && !c->w->holding) {
-		if (c->out.len > LW_OUT_HIGH) {
-			ev_io_stop(loop, &c->rio);
+		if (c->s.out.len > LW_OUT_HIGH) {
+			ev_io_stop(loop, &c->s.rio);
 			return;
 		}
 		switch (lsreq_next(c->in, &lines, &n)) {
 		case LSREQ_MORE:
 			if (!c->eof)
-				ev_io_start(loop, &c->rio);
+				ev_io_start(loop, &c->s.rio);
 			return;
 		case LSREQ_CLOSE:
 			c->closing = 1;
 			(void)lw_flush(c);
 			return;
 		case LSREQ_BAD:
-			mbuf_adds(&c->out, "Client connection terminated while request still "
+			mbuf_adds(&c->s.out, "Client connection terminated while request still "
 			    "incomplete\n");
 			c->draining = 1;
-			ev_io_stop(loop, &c->rio);
+			ev_io_stop(loop, &c->s.rio);
 			(void)lw_flush(c);
 			return;
 		case LSREQ_REQUEST:
-			ev_io_stop(loop, &c->rio);
+			ev_io_stop(loop, &c->s.rio);
 			lw_request(c, lines, n);
 			/* c may be gone: lw_request ends in lw_done or a running answer */
 			return;
@@ -399,7 +371,7 @@ static void
 lw_drain(struct lw_conn *c)
 {
 	char buf[16384];
-	ssize_t n = read(c->fd, buf, sizeof(buf));
+	ssize_t n = read(c->s.fd, buf, sizeof(buf));
 
 	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
 		return;
@@ -424,11 +396,11 @@ lw_read_cb(struct ev_loop *loop, ev_io *io, int revents)
 	}
 	at = lsreq_space(c->in, &room);
 	if (room == 0) {
-		ev_io_stop(loop, &c->rio);
+		ev_io_stop(loop, &c->s.rio);
 		lw_serve(c);
 		return;
 	}
-	n = read(c->fd, at, room);
+	n = read(c->s.fd, at, room);
 	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
 		return;
 	if (n < 0) {
@@ -438,7 +410,7 @@ lw_read_cb(struct ev_loop *loop, ev_io *io, int revents)
 	if (n == 0) {
 		c->eof = 1;
 		lsreq_eof(c->in);
-		ev_io_stop(loop, &c->rio);
+		ev_io_stop(loop, &c->s.rio);
 	} else {
 		lsreq_filled(c->in, (size_t)n);
 	}
@@ -452,7 +424,7 @@ lw_write_cb(struct ev_loop *loop, ev_io *io, int revents)
 
 	(void)loop;
 	(void)revents;
-	if (lw_flush(c) < 0 || c->out.len > 0)
+	if (lw_flush(c) < 0 || c->s.out.len > 0)
 		return;
 	lw_serve(c);
 }
@@ -468,8 +440,8 @@ lw_idle_cb(struct ev_loop *loop, ev_idle *idle, int revents)
 	int done;
 
 	(void)revents;
-	for (c = w->conns; c != NULL && ev_time() < end; c = next) {
-		next = c->next;
+	for (c = (struct lw_conn *)w->conns.head; c != NULL && ev_time() < end; c = next) {
+		next = (struct lw_conn *)c->s.next;
 		if (c->run == NULL)
 			continue;
 		done = 0;
@@ -478,7 +450,8 @@ lw_idle_cb(struct ev_loop *loop, ev_idle *idle, int revents)
 		if (done)
 			lw_finish_run(c); /* may close c, or start its next answer */
 	}
-	for (c = w->conns; c != NULL && c->run == NULL; c = c->next)
+	for (c = (struct lw_conn *)w->conns.head; c != NULL && c->run == NULL;
+	     c = (struct lw_conn *)c->s.next)
 		;
 	if (c == NULL)
 		ev_idle_stop(loop, idle);
@@ -492,8 +465,8 @@ lw_wait_cb(struct ev_loop *loop, ev_timer *t, int revents)
 	int waiting = 0;
 
 	(void)revents;
-	for (c = w->conns; c != NULL; c = next) {
-		next = c->next;
+	for (c = (struct lw_conn *)w->conns.head; c != NULL; c = next) {
+		next = (struct lw_conn *)c->s.next;
 		if (!c->waiting)
 			continue;
 		if (lw_wait_over(c) || (c->wait_until != 0 && ev_now(loop) >= c->wait_until)) {
@@ -521,10 +494,10 @@ lw_accept_cb(struct ev_loop *loop, ev_io *io, int revents)
 		fd = accept4(w->fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
 		if (fd < 0)
 			return;
-		if (w->nconns >= LW_MAX_CONNS) {
+		if (w->conns.n >= LW_MAX_CONNS) {
 			if (!w->full_said)
 				nlog_printf(w->j->log, time(NULL), "livestatus: %u connections "
-				    "open; closing new ones until some end", w->nconns);
+				    "open; closing new ones until some end", w->conns.n);
 			w->full_said = 1;
 			close(fd);
 			continue;
@@ -532,17 +505,8 @@ lw_accept_cb(struct ev_loop *loop, ev_io *io, int revents)
 		w->status.connections++;
 		c = xcalloc(1, sizeof(*c));
 		c->w = w;
-		c->fd = fd;
 		c->in = lsreq_new();
-		ev_io_init(&c->rio, lw_read_cb, fd, EV_READ);
-		ev_io_init(&c->wio, lw_write_cb, fd, EV_WRITE);
-		c->rio.data = c->wio.data = c;
-		ev_io_start(loop, &c->rio);
-		c->next = w->conns;
-		if (w->conns != NULL)
-			w->conns->prev = c;
-		w->conns = c;
-		w->nconns++;
+		sconn_open(&w->conns, &c->s, loop, fd, lw_read_cb, lw_write_cb);
 	}
 }
 
@@ -660,8 +624,8 @@ lswire_finish(struct jaque *j)
 	if (w == NULL)
 		return;
 	w->holding = 1;
-	for (c = w->conns; c != NULL; c = next) {
-		next = c->next;
+	for (c = (struct lw_conn *)w->conns.head; c != NULL; c = next) {
+		next = (struct lw_conn *)c->s.next;
 		if (c->run == NULL)
 			continue;
 		while (!lsrun_step(c->run, (size_t)-1))
@@ -681,8 +645,8 @@ lswire_reload(struct jaque *j)
 	w->holding = 0;
 	lw_close(w);
 	lw_open(w, 1);
-	for (c = w->conns; c != NULL; c = next) {
-		next = c->next;
+	for (c = (struct lw_conn *)w->conns.head; c != NULL; c = next) {
+		next = (struct lw_conn *)c->s.next;
 		if (!c->busy)
 			lw_serve(c);
 	}
@@ -698,8 +662,8 @@ lswire_stop(struct jaque *j)
 	lw_close(w);
 	ev_idle_stop(j->loop, &w->idle);
 	ev_timer_stop(j->loop, &w->wait_timer);
-	while (w->conns != NULL)
-		lw_conn_close(w->conns);
+	while (w->conns.head != NULL)
+		lw_conn_close((struct lw_conn *)w->conns.head);
 	free(w);
 	j->ls = NULL;
 }

@@ -50,6 +50,7 @@
 #include "compat/qhsock.h"
 #include "engine/check/checker.h"
 #include "engine/main/daemon_int.h"
+#include "engine/main/sconn.h"
 #include "engine/notify/comment.h"
 #include "engine/notify/downtime.h"
 #include "engine/util/log.h"
@@ -65,13 +66,9 @@
 #define QW_MAX_WORKERS 256
 
 struct qw_conn {
+	struct sconn s; /* first: a watcher's data is the connection */
 	struct qhwire *w;
-	struct qw_conn *prev, *next;
-	int fd;
-	ev_io rio, wio;
 	struct qhsock_conn *in;
-	struct mbuf out;
-	size_t sent;
 	int closing;   /* close once out is written */
 };
 
@@ -83,8 +80,7 @@ struct qhwire {
 	struct usock_file file;
 	ev_io accept_io;
 	ev_timer retry;       /* accepting again after running out of descriptors */
-	struct qw_conn *conns;
-	unsigned nconns;
+	struct sconn_list conns;
 	unsigned long sq_iter; /* the loop iteration the counts below are of */
 	int sq_valid;
 	unsigned sq[QHSOCK_SQ_N];
@@ -211,19 +207,8 @@ qw_conn_close(struct qw_conn *c)
 {
 	struct qhwire *w = c->w;
 
-	ev_io_stop(w->j->loop, &c->rio);
-	ev_io_stop(w->j->loop, &c->wio);
-	(void)shutdown(c->fd, SHUT_RDWR);
-	close(c->fd);
-	if (c->prev != NULL)
-		c->prev->next = c->next;
-	else
-		w->conns = c->next;
-	if (c->next != NULL)
-		c->next->prev = c->prev;
-	w->nconns--;
+	sconn_close(&w->conns, &c->s);
 	qhsock_conn_free(c->in);
-	mbuf_free(&c->out);
 	free(c);
 }
 
@@ -231,26 +216,10 @@ qw_conn_close(struct qw_conn *c)
 static int
 qw_flush(struct qw_conn *c)
 {
-	ssize_t n;
-
-	while (c->sent < c->out.len) {
-		n = write(c->fd, c->out.p + c->sent, c->out.len - c->sent);
-		if (n > 0) {
-			c->sent += (size_t)n;
-			continue;
-		}
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-			ev_io_start(c->w->j->loop, &c->wio);
-			return 0;
-		}
+	if (sconn_flush(&c->s) < 0) {
 		qw_conn_close(c);
 		return -1;
 	}
-	c->out.len = 0;
-	c->sent = 0;
-	ev_io_stop(c->w->j->loop, &c->wio);
 	return 0;
 }
 
@@ -262,24 +231,24 @@ qw_conn_run(struct qw_conn *c)
 	enum qhsock_step step;
 
 	for (;;) {
-		step = qhsock_conn_serve(c->w->qs, c->in, &c->out, QW_OUT_HIGH);
+		step = qhsock_conn_serve(c->w->qs, c->in, &c->s.out, QW_OUT_HIGH);
 		if (qw_flush(c) < 0)
 			return;
 		switch (step) {
 		case QHSOCK_STEP_CLOSE:
 			c->closing = 1;
-			ev_io_stop(loop, &c->rio);
-			if (c->out.len == 0)
+			ev_io_stop(loop, &c->s.rio);
+			if (c->s.out.len == 0)
 				qw_conn_close(c);
 			return;
 		case QHSOCK_STEP_FULL:
-			if (c->out.len == 0)
+			if (c->s.out.len == 0)
 				continue;
 			/* read again once the client took its answers (qw_write_cb) */
-			ev_io_stop(loop, &c->rio);
+			ev_io_stop(loop, &c->s.rio);
 			return;
 		default:
-			ev_io_start(loop, &c->rio);
+			ev_io_start(loop, &c->s.rio);
 			return;
 		}
 	}
@@ -299,13 +268,13 @@ qw_read_cb(struct ev_loop *loop, ev_io *io, int revents)
 		qw_conn_run(c);
 		return;
 	}
-	n = read(c->fd, at, room);
+	n = read(c->s.fd, at, room);
 	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
 		return;
-	if (n == 0 && c->out.len > c->sent) {
+	if (n == 0 && c->s.out.len > c->s.sent) {
 		/* the client is done writing: it still gets what it asked for */
 		c->closing = 1;
-		ev_io_stop(loop, &c->rio);
+		ev_io_stop(loop, &c->s.rio);
 		return;
 	}
 	if (n <= 0) {
@@ -323,7 +292,7 @@ qw_write_cb(struct ev_loop *loop, ev_io *io, int revents)
 
 	(void)loop;
 	(void)revents;
-	if (qw_flush(c) < 0 || c->out.len > 0)
+	if (qw_flush(c) < 0 || c->s.out.len > 0)
 		return;
 	if (c->closing)
 		qw_conn_close(c);
@@ -366,23 +335,14 @@ qw_accept_cb(struct ev_loop *loop, ev_io *io, int revents)
 			}
 			return;
 		}
-		if (w->nconns >= QW_MAX_CONNS) {
+		if (w->conns.n >= QW_MAX_CONNS) {
 			qw_refuse(fd);
 			continue;
 		}
 		c = xcalloc(1, sizeof(*c));
 		c->w = w;
-		c->fd = fd;
 		c->in = qhsock_conn_new();
-		ev_io_init(&c->rio, qw_read_cb, fd, EV_READ);
-		ev_io_init(&c->wio, qw_write_cb, fd, EV_WRITE);
-		c->rio.data = c->wio.data = c;
-		ev_io_start(loop, &c->rio);
-		c->next = w->conns;
-		if (w->conns != NULL)
-			w->conns->prev = c;
-		w->conns = c;
-		w->nconns++;
+		sconn_open(&w->conns, &c->s, loop, fd, qw_read_cb, qw_write_cb);
 	}
 }
 
@@ -506,8 +466,8 @@ qhwire_stop(struct jaque *j)
 	if (w == NULL)
 		return;
 	qw_close(w);
-	while (w->conns != NULL)
-		qw_conn_close(w->conns);
+	while (w->conns.head != NULL)
+		qw_conn_close((struct qw_conn *)w->conns.head);
 	qhsock_free(w->qs);
 	free(w);
 	j->qh = NULL;

@@ -130,6 +130,22 @@ define service {
 OBJEOF
 }
 
+# eng_expect NAME WANT CMD...: PASS NAME when CMD's output (stderr too) is
+# exactly WANT, else FAIL NAME showing both
+eng_expect() {
+	name_=$1
+	want_=$2
+	shift 2
+	got_=$("$@" 2>&1)
+	if [ "$got_" = "$want_" ]; then
+		pass "$name_"
+	else
+		fail "$name_" "unexpected answer"
+		printf "  want: %s\n" "$want_" | head -n 20
+		printf "  got:  %s\n" "$got_" | head -n 20
+	fi
+}
+
 eng_cfg() { for l in "$@"; do echo "$l" >> "$CFG"; done; }
 eng_objects() { cat >> "$T/objects.cfg"; }
 eng_seq() {

@@ -83,17 +83,9 @@ eng_seq db_disk "1 WARNING 91%"
 
 # expect CASE WANT CMD...: the command's output is exactly WANT
 expect() {
-	case_=$1
-	want=$2
-	shift 2
-	got=$("$@" 2>&1)
-	if [ "$got" = "$want" ]; then
-		pass "livestatus/$case_"
-	else
-		fail "livestatus/$case_" "unexpected answer"
-		printf "  want: %s\n" "$want" | head -n 20
-		printf "  got:  %s\n" "$got" | head -n 20
-	fi
+	c_=$1
+	shift
+	eng_expect "livestatus/$c_" "$@"
 }
 
 ask() { $LSC "$SOCK" ask "$1"; }

@@ -74,17 +74,9 @@ SOCK=$T/var/rw/nagios.qh
 
 # expect CASE WANT CMD...: the client's output is exactly WANT
 expect() {
-	case_=$1
-	want=$2
-	shift 2
-	got=$("$@" 2>&1)
-	if [ "$got" = "$want" ]; then
-		pass "query_socket/$case_"
-	else
-		fail "query_socket/$case_" "unexpected answer"
-		printf "  want: %s\n" "$want" | head -n 20
-		printf "  got:  %s\n" "$got" | head -n 20
-	fi
+	c_=$1
+	shift
+	eng_expect "query_socket/$c_" "$@"
 }
 
 wait_sock() {
