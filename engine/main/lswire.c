@@ -105,6 +105,7 @@ struct lswire {
 	char *path;
 	struct usock_file file;
 	ev_io accept_io;
+	ev_timer retry;        /* accepting again after running out of descriptors */
 	ev_idle idle;
 	ev_timer wait_timer;
 	struct sconn_list conns;
@@ -491,7 +492,7 @@ lw_accept_cb(struct ev_loop *loop, ev_io *io, int revents)
 
 	(void)revents;
 	for (k = 0; k < LW_ACCEPTS_PER_WAKE; k++) {
-		fd = accept4(w->fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+		fd = sconn_accept(loop, w->fd, &w->accept_io, &w->retry, "livestatus");
 		if (fd < 0)
 			return;
 		if (w->conns.n >= LW_MAX_CONNS) {
@@ -508,6 +509,16 @@ lw_accept_cb(struct ev_loop *loop, ev_io *io, int revents)
 		c->in = lsreq_new();
 		sconn_open(&w->conns, &c->s, loop, fd, lw_read_cb, lw_write_cb);
 	}
+}
+
+static void
+lw_retry_cb(struct ev_loop *loop, ev_timer *t, int revents)
+{
+	struct lswire *w = t->data;
+
+	(void)revents;
+	if (w->fd >= 0)
+		ev_io_start(loop, &w->accept_io);
 }
 
 /* whether a broker_module line loads a Livestatus module */
@@ -587,6 +598,7 @@ lw_close(struct lswire *w)
 	if (w->fd < 0)
 		return;
 	ev_io_stop(w->j->loop, &w->accept_io);
+	ev_timer_stop(w->j->loop, &w->retry);
 	close(w->fd);
 	w->fd = -1;
 	usock_remove(w->path, &w->file);
@@ -606,6 +618,8 @@ lswire_start(struct jaque *j)
 	w->fd = -1;
 	w->status.version = PACKAGE_VERSION;
 	w->status.pid = (long)getpid();
+	ev_timer_init(&w->retry, lw_retry_cb, 1.0, 0.);
+	w->retry.data = w;
 	ev_idle_init(&w->idle, lw_idle_cb);
 	w->idle.data = w;
 	ev_timer_init(&w->wait_timer, lw_wait_cb, LW_WAIT_POLL, LW_WAIT_POLL);

@@ -322,19 +322,9 @@ qw_accept_cb(struct ev_loop *loop, ev_io *io, int revents)
 
 	(void)revents;
 	for (k = 0; k < QW_ACCEPTS_PER_WAKE; k++) {
-		fd = accept4(w->fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
-		if (fd < 0) {
-			if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS ||
-			    errno == ENOMEM) {
-				/* out of descriptors: the pending client would wake us
-				 * at once again; try again in a second */
-				log_warn("query socket: accept");
-				ev_io_stop(loop, &w->accept_io);
-				ev_timer_set(&w->retry, 1.0, 0.);
-				ev_timer_start(loop, &w->retry);
-			}
+		fd = sconn_accept(loop, w->fd, &w->accept_io, &w->retry, "query socket");
+		if (fd < 0)
 			return;
-		}
 		if (w->conns.n >= QW_MAX_CONNS) {
 			qw_refuse(fd);
 			continue;

@@ -6,11 +6,14 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#define _GNU_SOURCE /* accept4 */
 #include "engine/main/sconn.h"
 
 #include <errno.h>
 #include <sys/socket.h>
 #include <unistd.h>
+
+#include "engine/util/log.h"
 
 void
 sconn_open(struct sconn_list *l, struct sconn *c, struct ev_loop *loop, int fd,
@@ -70,4 +73,18 @@ sconn_close(struct sconn_list *l, struct sconn *c)
 		c->next->prev = c->prev;
 	l->n--;
 	mbuf_free(&c->out);
+}
+
+int
+sconn_accept(struct ev_loop *loop, int lfd, ev_io *io, ev_timer *retry, const char *what)
+{
+	int fd = accept4(lfd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+
+	if (fd < 0 && (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)) {
+		log_warn("%s: accept", what);
+		ev_io_stop(loop, io);
+		ev_timer_set(retry, 1.0, 0.);
+		ev_timer_start(loop, retry);
+	}
+	return fd;
 }

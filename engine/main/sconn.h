@@ -40,6 +40,14 @@ void sconn_open(struct sconn_list *l, struct sconn *c, struct ev_loop *loop, int
  * watcher on), -1 when the connection failed (the caller closes it).
  */
 int sconn_flush(struct sconn *c);
+/*
+ * The next client waiting on the listening socket lfd (non-blocking,
+ * close-on-exec), or -1 when none.  Out of descriptors, the listener's
+ * watcher io is stopped and retry (whose callback starts io again) is set
+ * for a second later: the waiting client would otherwise wake the loop at
+ * once, over and over.  what names the socket in the diagnostic log.
+ */
+int sconn_accept(struct ev_loop *loop, int lfd, ev_io *io, ev_timer *retry, const char *what);
 /* stop the watchers, shut down and close fd, take c out of l, free out (c is the caller's) */
 void sconn_close(struct sconn_list *l, struct sconn *c);
 
