@@ -58,9 +58,9 @@ static void
 put_punct(struct lso *o, int k, char c)
 {
 	if (is_json(o))
-		mbuf_add(o->b, &c, 1);
+		mbuf_addc(o->b, c);
 	else
-		mbuf_add(o->b, (const char *)&o->sep[k], 1);
+		mbuf_addc(o->b, (char)o->sep[k]);
 }
 
 /* c in the JSON formats only (brackets, which CSV has none of) */
@@ -68,7 +68,7 @@ static void
 put_json(struct lso *o, char c)
 {
 	if (is_json(o))
-		mbuf_add(o->b, &c, 1);
+		mbuf_addc(o->b, c);
 }
 
 /* the table entry of lead byte c, or NULL when c cannot start a sequence */
@@ -142,7 +142,7 @@ json_str(struct lso *o, const char *s)
 
 	if (o->fmt == LSO_PYTHON)
 		mbuf_add(o->b, "u", 1);
-	mbuf_add(o->b, "\"", 1);
+	mbuf_addc(o->b, '"');
 	while (*p != '\0') {
 		/* plain ASCII goes out in runs */
 		if (*p >= 0x20 && *p < 0x80 && *p != '"' && *p != '\\') {
@@ -154,7 +154,7 @@ json_str(struct lso *o, const char *s)
 		run = p;
 	}
 	mbuf_add(o->b, (const char *)run, (size_t)(p - run));
-	mbuf_add(o->b, "\"", 1);
+	mbuf_addc(o->b, '"');
 }
 
 /* a string value: raw bytes in CSV (NULL: nothing), quoted in JSON */
@@ -195,7 +195,7 @@ put_field(struct lso *o, const struct ls_field *f)
 	if (f->is_str)
 		put_str(o, f->s);
 	else
-		mbuf_addf(o->b, "%lld", f->i + (f->is_time ? o->tzoff : 0));
+		mbuf_addll(o->b, f->i + (f->is_time ? o->tzoff : 0));
 }
 
 /* a list element: its key, or its tuple of fields joined by the sub-list separator */
@@ -318,7 +318,7 @@ lso_row_begin(struct lso *o)
 	if (is_json(o)) {
 		if (o->rows > 0)
 			mbuf_add(o->b, ",\n", 2);
-		mbuf_add(o->b, "[", 1);
+		mbuf_addc(o->b, '[');
 	}
 	o->cells = 0;
 }
@@ -329,10 +329,10 @@ lso_cell(struct lso *o, const struct ls_cell *c)
 	cell_sep(o);
 	switch (c->type) {
 	case LS_INT:
-		mbuf_addf(o->b, "%lld", c->i);
+		mbuf_addll(o->b, c->i);
 		break;
 	case LS_TIME:
-		mbuf_addf(o->b, "%lld", c->i + o->tzoff);
+		mbuf_addll(o->b, c->i + o->tzoff);
 		break;
 	case LS_FLOAT:
 		put_float(o, c->d);
@@ -360,7 +360,7 @@ void
 lso_cell_int(struct lso *o, long long v)
 {
 	cell_sep(o);
-	mbuf_addf(o->b, "%lld", v);
+	mbuf_addll(o->b, v);
 }
 
 void

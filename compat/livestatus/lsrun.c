@@ -11,7 +11,7 @@
  *           values (kept as strings, as naemon does), each group sorted
  *           by its first row's keys.
  * The scratch arena is reset after every row, so everything kept past a
- * row is copied to the heap.
+ * row is copied to the run's own arena (keep), freed with the run.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -31,7 +31,6 @@
 #include "engine/util/arena.h"
 #include "engine/util/hash.h"
 #include "engine/util/mbuf.h"
-#include "engine/util/vec.h"
 #include "engine/util/xalloc.h"
 
 enum lsrun_mode { LSRUN_PLAIN, LSRUN_SORTED, LSRUN_STATS };
@@ -83,9 +82,11 @@ struct lsrun {
 	char *msg;
 
 	struct lsrun_item *items;  /* sorted rows, or groups */
-	size_t nitems;
-	struct hmap *groups;       /* group key -> item number + 1 */
-	struct vec gkeys;          /* the map's key strings */
+	size_t nitems, citems;
+	struct hmap *groups;       /* group key -> item number + 1 (keys in keep) */
+	struct mbuf gkey, gval;    /* a row's group key, one value of it: reused */
+	struct mbuf rowtext;       /* sorted: a row printed on its own, reused */
+	struct arena *keep;        /* what lives as long as the run: keys, groups, texts */
 	struct lsagg *single;      /* ungrouped stats */
 };
 
@@ -165,6 +166,7 @@ lsrun_new(const struct lsq *q, struct ls_ctx *x, struct mbuf *out, int auth,
 	r->contact = contact;
 	r->max_bytes = max_bytes;
 	r->code = 200;
+	r->keep = arena_new();
 	/* a limit of a century or more is none (and now + it could overflow) */
 	if (q->timelimit >= 0 && q->timelimit < LSRUN_TIMELIMIT_NONE)
 		r->deadline = time(NULL) + q->timelimit;
@@ -184,7 +186,6 @@ lsrun_new(const struct lsq *q, struct ls_ctx *x, struct mbuf *out, int auth,
 			r->names[r->ncols + i] = arena_strdup(x->scratch, buf);
 		}
 		r->groups = hmap_new(64);
-		vec_init(&r->gkeys);
 	}
 	if (r->t->open != NULL)
 		x->rows = r->t->open(x, q->filter);
@@ -199,24 +200,24 @@ lsrun_new(const struct lsq *q, struct ls_ctx *x, struct mbuf *out, int auth,
 /* ---- copied keys ---- */
 
 static void
-key_copy(struct lsrun_key *k, const struct ls_cell *c)
+key_copy(struct arena *keep, struct lsrun_key *k, const struct ls_cell *c)
 {
 	k->type = c->type;
 	k->i = c->i;
 	k->d = c->d;
-	k->s = c->type == LS_STRING ? xstrdup(c->s != NULL ? c->s : "") : NULL;
+	k->s = c->type == LS_STRING ? arena_strdup(keep, c->s != NULL ? c->s : "") : NULL;
 }
 
 static struct lsrun_key *
 keys_of(struct lsrun *r, const void *row)
 {
-	struct lsrun_key *keys = xcalloc(r->nskeys + 1, sizeof(*keys));
+	struct lsrun_key *keys = arena_zalloc(r->keep, (r->nskeys + 1) * sizeof(*keys));
 	struct ls_cell c;
 	size_t i;
 
 	for (i = 0; i < r->nskeys; i++) {
 		ls_col_get(r->x, r->skeys[i], row, &c);
-		key_copy(&keys[i], &c);
+		key_copy(r->keep, &keys[i], &c);
 	}
 	return keys;
 }
@@ -287,24 +288,37 @@ print_row(struct lsrun *r, struct lso *o, const void *row)
 	lso_row_end(o);
 }
 
+/* a new kept item, zeroed, its seq set */
+static struct lsrun_item *
+new_item(struct lsrun *r)
+{
+	struct lsrun_item *it;
+
+	if (r->nitems == r->citems) {
+		r->citems = r->citems != 0 ? r->citems * 2 : 64;
+		r->items = xreallocarray(r->items, r->citems, sizeof(*r->items));
+	}
+	it = &r->items[r->nitems++];
+	memset(it, 0, sizeof(*it));
+	it->seq = r->nitems - 1;
+	return it;
+}
+
 static void
 keep_sorted(struct lsrun *r, const void *row)
 {
-	struct mbuf b = { 0 };
 	struct lso o = r->o;
 	struct lsrun_item *it;
 
 	/* printed on its own, as the first row of a body with no header */
-	o.b = &b;
+	r->rowtext.len = 0;
+	o.b = &r->rowtext;
 	o.rows = 0;
 	o.cells = 0;
 	print_row(r, &o, row);
-	r->items = xreallocarray(r->items, r->nitems + 1, sizeof(*r->items));
-	it = &r->items[r->nitems++];
-	memset(it, 0, sizeof(*it));
-	it->seq = r->nitems - 1;
-	it->text = b.p;
-	it->len = b.len;
+	it = new_item(r);
+	it->text = arena_strndup(r->keep, r->rowtext.p, r->rowtext.len);
+	it->len = r->rowtext.len;
 	it->keys = keys_of(r, row);
 }
 
@@ -322,7 +336,7 @@ group_value(struct mbuf *b, const struct ls_cell *c, int known)
 		break;
 	case LS_INT:
 	case LS_TIME:
-		mbuf_addf(b, "%lld", c->i);
+		mbuf_addll(b, c->i);
 		break;
 	case LS_FLOAT:
 		mbuf_addf(b, "%.10e", c->d);
@@ -335,9 +349,9 @@ group_value(struct mbuf *b, const struct ls_cell *c, int known)
 }
 
 static struct lsagg *
-new_aggs(const struct lsq *q)
+new_aggs(struct arena *keep, const struct lsq *q)
 {
-	struct lsagg *a = xcalloc(q->nstats + 1, sizeof(*a));
+	struct lsagg *a = arena_zalloc(keep, (q->nstats + 1) * sizeof(*a));
 	size_t i;
 
 	for (i = 0; i < q->nstats; i++)
@@ -349,41 +363,43 @@ new_aggs(const struct lsq *q)
 static struct lsagg *
 group_of(struct lsrun *r, const void *row)
 {
-	struct mbuf key = { 0 }, one;
-	char **vals = xcalloc(r->ncols + 1, sizeof(*vals));
 	struct lsrun_item *it;
 	struct ls_cell c;
+	const char *p;
+	char *key;
 	size_t i, at;
 
 	memset(&c, 0, sizeof(c));
+	r->gkey.len = 0;
+	mbuf_add(&r->gkey, "", 0);
 	for (i = 0; i < r->ncols; i++) {
-		memset(&one, 0, sizeof(one));
-		mbuf_adds(&one, "");
+		r->gval.len = 0;
+		mbuf_add(&r->gval, "", 0);
 		if (r->cols[i] != NULL)
 			ls_col_get(r->x, r->cols[i], row, &c);
-		group_value(&one, &c, r->cols[i] != NULL);
+		group_value(&r->gval, &c, r->cols[i] != NULL);
 		/* length-prefixed, so that no value can run into the next */
-		mbuf_addf(&key, "%zu:", one.len);
-		mbuf_add(&key, one.p, one.len);
-		vals[i] = one.p;
+		mbuf_addll(&r->gkey, (long long)r->gval.len);
+		mbuf_addc(&r->gkey, ':');
+		mbuf_add(&r->gkey, r->gval.p, r->gval.len);
 	}
-	at = (size_t)(uintptr_t)hmap_get(r->groups, key.p);
-	if (at != 0) {
-		for (i = 0; i < r->ncols; i++)
-			free(vals[i]);
-		free(vals);
-		mbuf_free(&key);
+	at = (size_t)(uintptr_t)hmap_get(r->groups, r->gkey.p);
+	if (at != 0)
 		return r->items[at - 1].aggs;
+	it = new_item(r);
+	key = arena_strndup(r->keep, r->gkey.p, r->gkey.len);
+	/* the values, read back from the key */
+	it->group = arena_zalloc(r->keep, (r->ncols + 1) * sizeof(*it->group));
+	for (i = 0, p = key; i < r->ncols; i++) {
+		char *end;
+		size_t len = (size_t)strtoull(p, &end, 10);
+
+		it->group[i] = arena_strndup(r->keep, end + 1, len);
+		p = end + 1 + len;
 	}
-	r->items = xreallocarray(r->items, r->nitems + 1, sizeof(*r->items));
-	it = &r->items[r->nitems++];
-	memset(it, 0, sizeof(*it));
-	it->seq = r->nitems - 1;
-	it->group = vals;
 	it->keys = keys_of(r, row);
-	it->aggs = new_aggs(r->q);
-	vec_push(&r->gkeys, key.p);
-	hmap_put(r->groups, key.p, (void *)(uintptr_t)r->nitems);
+	it->aggs = new_aggs(r->keep, r->q);
+	hmap_put(r->groups, key, (void *)(uintptr_t)r->nitems);
 	return it->aggs;
 }
 
@@ -399,7 +415,7 @@ add_stats(struct lsrun *r, const void *row)
 		aggs = group_of(r, row);
 	} else {
 		if (r->single == NULL)
-			r->single = new_aggs(q);
+			r->single = new_aggs(r->keep, q);
 		aggs = r->single;
 	}
 	for (i = 0; i < q->nstats; i++) {
@@ -484,7 +500,7 @@ finish(struct lsrun *r)
 
 	if (r->mode == LSRUN_STATS && r->ncols == 0) {
 		if (r->single == NULL)
-			r->single = new_aggs(q);
+			r->single = new_aggs(r->keep, q);
 		lso_row_begin(&r->o);
 		for (i = 0; i < q->nstats; i++)
 			lsagg_print(&r->single[i], &r->o);
@@ -573,30 +589,18 @@ lsrun_free(struct lsrun *r)
 	for (i = 0; i < r->nitems; i++) {
 		struct lsrun_item *it = &r->items[i];
 
-		for (k = 0; k < r->nskeys; k++)
-			free(it->keys[k].s);
-		free(it->keys);
-		free(it->text);
-		if (it->group != NULL) {
-			for (k = 0; k < r->ncols; k++)
-				free(it->group[k]);
-			free(it->group);
-		}
-		if (it->aggs != NULL) {
+		if (it->aggs != NULL)
 			for (k = 0; k < r->q->nstats; k++)
 				lsagg_clear(&it->aggs[k]);
-			free(it->aggs);
-		}
 	}
 	free(r->items);
-	if (r->single != NULL) {
+	if (r->single != NULL)
 		for (k = 0; k < r->q->nstats; k++)
 			lsagg_clear(&r->single[k]);
-		free(r->single);
-	}
-	for (i = 0; i < r->gkeys.len; i++)
-		free(r->gkeys.items[i]);
-	vec_clear(&r->gkeys);
+	mbuf_free(&r->gkey);
+	mbuf_free(&r->gval);
+	mbuf_free(&r->rowtext);
+	arena_free(r->keep);
 	hmap_free(r->groups);
 	free(r->cols);
 	free(r->names);

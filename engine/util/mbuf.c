@@ -27,19 +27,27 @@ mbuf_reserve(struct mbuf *b, size_t n)
 }
 
 void
-mbuf_add(struct mbuf *b, const char *s, size_t n)
-{
-	mbuf_reserve(b, n);
-	if (n > 0)
-		memcpy(b->p + b->len, s, n);
-	b->len += n;
-	b->p[b->len] = '\0';
-}
-
-void
 mbuf_adds(struct mbuf *b, const char *s)
 {
 	mbuf_add(b, s, strlen(s));
+}
+
+void
+mbuf_addll(struct mbuf *b, long long v)
+{
+	char tmp[24];
+	char *e = tmp + sizeof(tmp);
+	char *q = e;
+	/* the magnitude as unsigned, so LLONG_MIN negates without overflow */
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+
+	do {
+		*--q = (char)('0' + u % 10);
+		u /= 10;
+	} while (u != 0);
+	if (v < 0)
+		*--q = '-';
+	mbuf_add(b, q, (size_t)(e - q));
 }
 
 void

@@ -182,6 +182,11 @@ t_grouped(void **state)
 	expect("GET hosts\nColumns: contact state\nStats: sum latency\nSort: contact desc",
 	    "carol;2;0.0000000000e+00\nbob;2;1.2500000000e+00\nbob;1;2.0000000000e+00\n"
 	    "alice;0;7.5000000000e-01\n");
+	/* group values read back whole: empty, with digits, spaces and '=', a float */
+	expect("GET hosts\nColumns: perf_data contact latency\nStats: state >= 0",
+	    "rta=3.5ms pl=20%;bob;1.2500000000e+00;1\nrta=2.5ms;carol;0.0000000000e+00;1\n"
+	    ";bob;2.0000000000e+00;1\nrta=0.5ms pl=0%;alice;2.5000000000e-01;1\n"
+	    "rta=1.5ms pl=0%;alice;5.0000000000e-01;1\n");
 }
 
 static void

@@ -3,11 +3,13 @@
  * pieces of every size (the formatted ones shorter and longer than the
  * formatter's small buffer) come out in order with one NUL after them,
  * the capacity grows by doubling, room reserved is not grown again, and
- * mbuf_free leaves an empty buffer that can be used again.  Links engine/util/{mbuf,xalloc}.c.
+ * mbuf_free leaves an empty buffer that can be used again; numbers and
+ * single bytes added without printf read as printf's.  Links engine/util/{mbuf,xalloc}.c.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <setjmp.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -82,12 +84,41 @@ t_pieces_in_order(void **state)
 	mbuf_free(&b);
 }
 
+static void
+t_numbers_and_bytes(void **state)
+{
+	static const long long vals[] = { 0, 1, -1, 9, 10, -10, 1798761600, 4294967296LL,
+		LLONG_MAX, LLONG_MIN, LLONG_MIN + 1 };
+	struct mbuf b = { 0 };
+	char want[64];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(vals) / sizeof(vals[0]); i++) {
+		b.len = 0;
+		mbuf_addll(&b, vals[i]);
+		mbuf_addc(&b, ';');
+		snprintf(want, sizeof(want), "%lld;", vals[i]);
+		assert_string_equal(b.p, want);
+		assert_int_equal(b.len, strlen(want));
+	}
+	mbuf_free(&b);
+	/* single bytes across the growth from nothing */
+	for (i = 0; i < 1000; i++)
+		mbuf_addc(&b, (char)('a' + i % 26));
+	assert_int_equal(b.len, 1000);
+	assert_int_equal(strlen(b.p), 1000);
+	assert_int_equal(b.p[999], 'a' + 999 % 26);
+	mbuf_free(&b);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(t_empty_add),
 		cmocka_unit_test(t_pieces_in_order),
+		cmocka_unit_test(t_numbers_and_bytes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
