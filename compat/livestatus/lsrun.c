@@ -75,6 +75,8 @@ struct lsrun {
 	size_t nskeys;
 
 	size_t next;               /* the next row number */
+	int ending;                /* sorted and grouped: printing the kept items */
+	size_t pnext, pto;         /* the next kept item to print, the end of them */
 	size_t nrows;
 	size_t matched;            /* rows past the filters */
 	int stopped;               /* plain: Limit reached, only counting goes on */
@@ -492,11 +494,13 @@ print_group(struct lsrun *r, const struct lsrun_item *it)
 	lso_row_end(&r->o);
 }
 
-static void
-finish(struct lsrun *r)
+/* the end of a run; 1 when the answer is complete.  Kept items (sorted
+ * rows, groups) print up to budget at a time, as rows are read. */
+static int
+finish(struct lsrun *r, size_t budget)
 {
 	const struct lsq *q = r->q;
-	size_t i, from, to, total = r->matched;
+	size_t i, done = 0;
 
 	if (r->mode == LSRUN_STATS && r->ncols == 0) {
 		if (r->single == NULL)
@@ -506,24 +510,33 @@ finish(struct lsrun *r)
 			lsagg_print(&r->single[i], &r->o);
 		lso_row_end(&r->o);
 		lso_end(&r->o, 1);
-		return;
+		return 1;
 	}
 	if (r->mode == LSRUN_PLAIN) {
-		lso_end(&r->o, total);
-		return;
+		lso_end(&r->o, r->matched);
+		return 1;
 	}
-	sort_items(r);
-	total = r->nitems;
-	from = (size_t)q->offset < total ? (size_t)q->offset : total;
-	to = q->limit >= 0 && (size_t)q->limit < total - from ? from + (size_t)q->limit : total;
-	for (i = from; i < to; i++) {
-		if (r->mode == LSRUN_STATS) {
-			print_group(r, &r->items[i]);
-		} else {
-			lso_row_raw(&r->o, r->items[i].text, r->items[i].len);
-		}
+	if (!r->ending) {
+		size_t total = r->nitems;
+
+		sort_items(r);
+		r->ending = 1;
+		r->pnext = (size_t)q->offset < total ? (size_t)q->offset : total;
+		r->pto = q->limit >= 0 && (size_t)q->limit < total - r->pnext ?
+		    r->pnext + (size_t)q->limit : total;
 	}
-	lso_end(&r->o, total);
+	for (; r->pnext < r->pto && done < budget; r->pnext++, done++) {
+		const struct lsrun_item *it = &r->items[r->pnext];
+
+		if (r->mode == LSRUN_STATS)
+			print_group(r, it);
+		else
+			lso_row_raw(&r->o, it->text, it->len);
+	}
+	if (r->pnext < r->pto)
+		return 0;
+	lso_end(&r->o, r->nitems);
+	return 1;
 }
 
 int
@@ -555,9 +568,10 @@ lsrun_step(struct lsrun *r, size_t budget)
 	}
 	if (r->code != 200)
 		return 1;
-	if (r->next < r->nrows)
+	if (r->next < r->nrows || done >= budget)
 		return 0;
-	finish(r);
+	if (!finish(r, budget))
+		return 0;
 	if (r->max_bytes != 0 && r->out->len > r->max_bytes)
 		lsrun_fail(r, 413, xasprintf("Maximum response size of %zu reached", r->max_bytes));
 	return 1;

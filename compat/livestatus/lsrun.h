@@ -2,7 +2,8 @@
  * lsrun: answers a parsed GET request (lsquery.h) over its table.
  *
  * A run goes through the table's rows in slices (lsrun_step does at most
- * a given number of rows), so the caller can answer a big query between
+ * a given number of rows, and at the end prints at most as many kept
+ * rows or groups), so the caller can answer a big query between
  * other work of the event loop; nothing is kept between slices but row
  * numbers and copied values, so a row's state may change between slices
  * (each row is read at one moment).  The caller must end a run before
@@ -35,7 +36,7 @@ struct lsrun;
  */
 struct lsrun *lsrun_new(const struct lsq *q, struct ls_ctx *x, struct mbuf *out, int auth,
     const void *contact, size_t max_bytes);
-/* do up to budget rows; 1 when the answer is complete (or failed), 0 when rows remain */
+/* do up to budget rows (budget > 0); 1 when the answer is complete (or failed), 0 when rows remain */
 int lsrun_step(struct lsrun *r, size_t budget);
 /* 200, or 413 (time or size limit) once lsrun_step returned 1; the message for the error */
 int lsrun_code(const struct lsrun *r);

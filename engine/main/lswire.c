@@ -72,7 +72,7 @@
 #define LW_MAX_CONNS 256
 #define LW_BACKLOG 64
 #define LW_ACCEPTS_PER_WAKE 16
-#define LW_SLICE 0.002         /* seconds of rows per idle pass */
+#define LW_SLICE 0.001         /* seconds of rows per idle pass */
 #define LW_SLICE_ROWS 256      /* rows between looks at the clock */
 #define LW_OUT_HIGH (256u * 1024u)
 #define LW_WAIT_POLL 0.05
