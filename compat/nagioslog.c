@@ -44,6 +44,8 @@ struct nlog {
 	int fd;
 	int console;               /* -1: none */
 	struct syslogout *syslog;  /* borrowed, NULL: none */
+	nlog_line_fn *on_line;     /* told of every line (NULL: nobody) */
+	void *on_line_arg;
 };
 
 static int
@@ -129,6 +131,15 @@ nlog_set_syslog(struct nlog *l, struct syslogout *s)
 {
 	if (l != NULL)
 		l->syslog = s;
+}
+
+void
+nlog_set_notify(struct nlog *l, nlog_line_fn *fn, void *arg)
+{
+	if (l == NULL)
+		return;
+	l->on_line = fn;
+	l->on_line_arg = arg;
 }
 
 void
@@ -241,6 +252,8 @@ nlog_vwrite(struct nlog *l, time_t t, const char *prefix, const char *fmt, va_li
 
 	if (l == NULL || (l->fd < 0 && l->syslog == NULL && l->console < 0))
 		return;
+	if (l->on_line != NULL)
+		l->on_line(l->on_line_arg);
 	n = snprintf(buf, sizeof(buf), "[%lld] ", (long long)t);
 	head = n;
 	n += snprintf(buf + n, sizeof(buf) - (size_t)n, "%s", prefix);

@@ -41,6 +41,9 @@ struct nlog *nlog_open_existing(const char *path);
 
 /* every line also to syslog (borrowed; NULL: none) */
 void nlog_set_syslog(struct nlog *l, struct syslogout *s);
+/* fn(arg) is called as each line is written (NULL: no more) */
+typedef void nlog_line_fn(void *arg);
+void nlog_set_notify(struct nlog *l, nlog_line_fn *fn, void *arg);
 /* the lines Nagios shows on its console also to fd (-1: none) */
 void nlog_set_console(struct nlog *l, int fd);
 /* 1 when Nagios 4.4.6 prints a line with this text to its console */

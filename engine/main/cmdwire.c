@@ -26,6 +26,7 @@
 #include "compat/config/config.h"
 #include "compat/crspool.h"
 #include "compat/extcmd.h"
+#include "compat/livestatus/lsquery.h"
 #include "compat/nagioslog.h"
 #include "engine/check/checker.h"
 #include "engine/check/flapping.h"
@@ -74,6 +75,7 @@ cw_downtime_event(void *arg, enum downtime_event ev, const struct downtime *d, t
 
 	if (j->replaying)
 		return;
+	lswire_event(j, LSQ_WAIT_DOWNTIME);
 	if (ev == DOWNTIME_EV_EXPIRED) {
 		/* Nagios logs nothing, but sends DOWNTIMEEND */
 		react_downtime(j, ev, d, t);
@@ -255,6 +257,8 @@ cmdwire_apply(struct jaque *j, const char *line, size_t len, time_t now, int rep
 	struct extcmd_ctx x;
 	enum extcmd_status st;
 	int journal = 0;
+	/* a Livestatus query waiting for a program-wide change compares these */
+	struct main_cfg *before = NULL;
 
 	memset(&x, 0, sizeof(x));
 	x.objs = j->gen->objs;
@@ -276,7 +280,14 @@ cmdwire_apply(struct jaque *j, const char *line, size_t len, time_t now, int rep
 		x.flap_ended = cw_flap_ended;
 		x.flap_recheck = cw_flap_recheck;
 	}
+	if (!replay && lswire_waiting(j))
+		before = memcpy(xmalloc(sizeof(*before)), &j->gen->cfg, sizeof(*before));
 	st = extcmd_process(&x, line, len, now, &journal);
+	if (!replay && st == EXTCMD_OK)
+		lswire_event(j, LSQ_WAIT_COMMAND |
+		    (before != NULL && memcmp(before, &j->gen->cfg, sizeof(*before)) != 0 ?
+			LSQ_WAIT_PROGRAM : 0));
+	free(before);
 	/* the loop pass after a replayed command: what it made due starts as
 	 * it did then, quietly */
 	if (replay)

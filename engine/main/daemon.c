@@ -38,6 +38,7 @@
 #include "compat/config/config.h"
 #include "compat/config/diag.h"
 #include "compat/extcmd.h"
+#include "compat/livestatus/lsquery.h"
 #include "compat/nagioslog.h"
 #include "compat/objcache.h"
 #include "compat/statsfile.h"
@@ -75,6 +76,9 @@ jq_event(void *arg, enum checker_event ev, const struct obj_host *h, const struc
 	case CHECKER_EV_HOST_STATE:
 		cmdwire_result(j, h->name, s != NULL ? s->description : NULL, out->flags, t);
 		react_state(j, h, s, out, t);
+		/* where Nagios runs the event handlers it tells brokers of a state change */
+		if (out->flags & SM_RUN_HANDLER)
+			lswire_event(j, LSQ_WAIT_STATE);
 		return;
 	case CHECKER_EV_SERVICE_NOTIFY:
 	case CHECKER_EV_HOST_NOTIFY:
@@ -83,6 +87,7 @@ jq_event(void *arg, enum checker_event ev, const struct obj_host *h, const struc
 	case CHECKER_EV_SERVICE_RESULT:
 	case CHECKER_EV_HOST_RESULT:
 		react_result(j, h, s, out, t);
+		lswire_event(j, LSQ_WAIT_CHECK);
 		return;
 	default:
 		break;

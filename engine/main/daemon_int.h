@@ -175,6 +175,11 @@ void lswire_start(struct jaque *j);
 void lswire_finish(struct jaque *j);
 void lswire_reload(struct jaque *j);
 void lswire_stop(struct jaque *j);
+/* something a Livestatus WaitTrigger waits for happened (LSQ_WAIT_* bits of
+ * compat/livestatus/lsquery.h); cheap when no query waits */
+void lswire_event(struct jaque *j, int bits);
+/* whether a query waits for an event (callers skip costly detection when not) */
+int lswire_waiting(const struct jaque *j);
 
 /* react.c */
 void react_init(struct jaque *j);

@@ -28,10 +28,17 @@
  * gets no answer and keeps the connection; a line without its timestamp
  * or naming no command gets "400: ..." as the only answer.
  *
- * Waiting (WaitObject, WaitCondition, WaitTrigger, WaitTimeout): the
- * condition is tried again every LW_WAIT_POLL seconds until it holds or
- * the time is up, then the query is answered; a WaitTrigger without a
- * condition waits one such pass.
+ * Waiting (WaitObject, WaitCondition, WaitTrigger, WaitTimeout): a query
+ * whose condition does not hold yet waits until it does, tried again at
+ * each event of its trigger (every event when none is named) and every
+ * LW_WAIT_POLL seconds; a WaitTrigger without a condition waits for the
+ * next event of its kind.  Either ends at WaitTimeout (none: no end), and
+ * the query is answered then.  The daemon tells of checks, state changes
+ * (where event handlers run), downtimes starting and ending and commands
+ * (lswire_event), log lines (nlog_set_notify); a changed number of
+ * comments or downtimes, or of their next ids, counts as a comment or
+ * downtime event, and a command that changed a program-wide setting as a
+ * program event.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -58,6 +65,8 @@
 #include "compat/snapshot.h"
 #include "engine/main/daemon_int.h"
 #include "engine/main/sconn.h"
+#include "engine/notify/comment.h"
+#include "engine/notify/downtime.h"
 #include "engine/objects/objects.h"
 #include "engine/util/arena.h"
 #include "engine/util/log.h"
@@ -76,6 +85,7 @@
 #define LW_SLICE_ROWS 256      /* rows between looks at the clock */
 #define LW_OUT_HIGH (256u * 1024u)
 #define LW_WAIT_POLL 0.05
+#define LW_NTRIG 7             /* the LSQ_WAIT_* bits */
 #define LW_MAX_RESPONSE 524288000u /* naemon-livestatus's max_response_size */
 #define LW_DRAIN_MAX (256u * 1024u * 1024u)
 
@@ -97,6 +107,8 @@ struct lw_conn {
 	struct ls_ctx x;
 	ev_tstamp wait_until;  /* waiting: when to give up (0: no limit) */
 	int waiting;
+	int wait_trig;         /* waiting: the LSQ_WAIT_* events that wake it */
+	unsigned long wait_seen; /* waiting: those events' count when it began */
 };
 
 struct lswire {
@@ -113,17 +125,54 @@ struct lswire {
 	int holding;           /* a reload is under way: start no answer */
 	size_t max_response;
 	struct lst_status status;
+	unsigned long events[LW_NTRIG]; /* events so far, by LSQ_WAIT_* bit */
+	size_t nwaiting;       /* connections waiting */
+	unsigned long cdsig[2]; /* the comments' and downtimes' last signature */
 };
 
 static void lw_serve(struct lw_conn *c);
 
 /* ---- connections ---- */
 
+/* how many of the events in bits happened so far */
+static unsigned long
+lw_events(const struct lswire *w, int bits)
+{
+	unsigned long n = 0;
+	int i;
+
+	for (i = 0; i < LW_NTRIG; i++)
+		if (bits & (1 << i))
+			n += w->events[i];
+	return n;
+}
+
+/* one more of each event in bits */
+static void
+lw_count(struct lswire *w, int bits)
+{
+	int i;
+
+	for (i = 0; i < LW_NTRIG; i++)
+		if (bits & (1 << i))
+			w->events[i]++;
+}
+
+static void
+lw_unwait(struct lw_conn *c)
+{
+	if (!c->waiting)
+		return;
+	c->waiting = 0;
+	c->w->nwaiting--;
+}
+
 static void
 lw_conn_close(struct lw_conn *c)
 {
 	struct lswire *w = c->w;
 
+	lw_unwait(c);
 	sconn_close(&w->conns, &c->s);
 	lsrun_free(c->run);
 	if (c->busy)
@@ -193,7 +242,7 @@ lw_done(struct lw_conn *c)
 
 	lsq_clear(&c->q);
 	c->busy = 0;
-	c->waiting = 0;
+	lw_unwait(c);
 	c->body.len = 0;
 	if (!keep)
 		c->closing = 1;
@@ -315,12 +364,13 @@ lw_request(struct lw_conn *c, char **lines, size_t n)
 		return;
 	}
 	if (q->wait_cond != NULL || q->wait_trigger != 0) {
-		if (!lw_wait_over(c)) {
+		if (q->wait_cond == NULL || !lw_wait_over(c)) {
 			c->waiting = 1;
+			w->nwaiting++;
+			c->wait_trig = q->wait_trigger != 0 ? q->wait_trigger : LSQ_WAIT_ALL;
+			c->wait_seen = lw_events(w, c->wait_trig);
 			c->wait_until = q->wait_timeout_ms > 0 ?
 			    ev_now(w->j->loop) + (ev_tstamp)q->wait_timeout_ms / 1000.0 : 0;
-			if (q->wait_cond == NULL)
-				c->wait_until = ev_now(w->j->loop) + LW_WAIT_POLL;
 			if (!ev_is_active(&w->wait_timer))
 				ev_timer_start(w->j->loop, &w->wait_timer);
 			return;
@@ -458,6 +508,48 @@ lw_idle_cb(struct ev_loop *loop, ev_idle *idle, int revents)
 		ev_idle_stop(loop, idle);
 }
 
+/* a comment or downtime added or removed by anything (a command, a
+ * downtime's start, an expiry, flapping) shows in their counts and next ids */
+static void
+lw_store_events(struct lswire *w)
+{
+	const struct jaque *j = w->j;
+	unsigned long sig[2];
+
+	sig[0] = (unsigned long)comments_count(j->comments) * 2654435761UL + j->prog.next_comment_id;
+	sig[1] = (unsigned long)downtimes_count(j->downtimes) * 2654435761UL +
+	    j->prog.next_downtime_id;
+	lw_count(w, (sig[0] != w->cdsig[0] ? LSQ_WAIT_COMMENT : 0) |
+	    (sig[1] != w->cdsig[1] ? LSQ_WAIT_DOWNTIME : 0));
+	w->cdsig[0] = sig[0];
+	w->cdsig[1] = sig[1];
+}
+
+void
+lswire_event(struct jaque *j, int bits)
+{
+	struct lswire *w = j->ls;
+
+	if (w == NULL)
+		return;
+	lw_count(w, bits);
+	/* the waiting queries look at it once the callback running now is done */
+	if (w->nwaiting > 0 && ev_is_active(&w->wait_timer))
+		ev_feed_event(j->loop, &w->wait_timer, EV_TIMER);
+}
+
+int
+lswire_waiting(const struct jaque *j)
+{
+	return j->ls != NULL && j->ls->nwaiting > 0;
+}
+
+static void
+lw_log_line(void *arg)
+{
+	lswire_event(arg, LSQ_WAIT_LOG);
+}
+
 static void
 lw_wait_cb(struct ev_loop *loop, ev_timer *t, int revents)
 {
@@ -466,12 +558,20 @@ lw_wait_cb(struct ev_loop *loop, ev_timer *t, int revents)
 	int waiting = 0;
 
 	(void)revents;
+	lw_store_events(w);
 	for (c = (struct lw_conn *)w->conns.head; c != NULL; c = next) {
+		int over;
+
 		next = (struct lw_conn *)c->s.next;
 		if (!c->waiting)
 			continue;
-		if (lw_wait_over(c) || (c->wait_until != 0 && ev_now(loop) >= c->wait_until)) {
-			c->waiting = 0;
+		/* with a condition: whether it holds; without: whether an event came */
+		if (c->q.wait_cond != NULL)
+			over = lw_wait_over(c);
+		else
+			over = lw_events(w, c->wait_trig) != c->wait_seen;
+		if (over || (c->wait_until != 0 && ev_now(loop) >= c->wait_until)) {
+			lw_unwait(c);
 			lw_start_run(c);
 		} else {
 			waiting = 1;
@@ -626,6 +726,8 @@ lswire_start(struct jaque *j)
 	w->wait_timer.data = w;
 	(void)lst_tables(&nt);
 	j->ls = w;
+	lw_store_events(w);
+	nlog_set_notify(j->log, lw_log_line, j);
 	lw_open(w, 1);
 }
 
@@ -657,6 +759,7 @@ lswire_reload(struct jaque *j)
 	if (w == NULL)
 		return;
 	w->holding = 0;
+	nlog_set_notify(j->log, lw_log_line, j); /* the log was opened anew */
 	lw_close(w);
 	lw_open(w, 1);
 	for (c = (struct lw_conn *)w->conns.head; c != NULL; c = next) {
@@ -673,6 +776,7 @@ lswire_stop(struct jaque *j)
 
 	if (w == NULL)
 		return;
+	nlog_set_notify(j->log, NULL, NULL);
 	lw_close(w);
 	ev_idle_stop(j->loop, &w->idle);
 	ev_timer_stop(j->loop, &w->wait_timer);

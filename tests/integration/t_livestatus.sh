@@ -10,7 +10,9 @@
 #     header, KeepAlive over several requests, a COMMAND that changes the
 #     state (and is logged and seen in status.dat like one from the pipe),
 #     a COMMAND naemon would refuse, a WaitCondition that waits for a
-#     forced check's result; the log table (alerts, commands, time bounds);
+#     forced check's result, a WaitTrigger without condition that waits
+#     for its event (command, program, comment, check, log) or its
+#     WaitTimeout; the log table (alerts, commands, time bounds);
 #   - real clients from Debian: Monitoring::Livestatus (Perl, what Thruk
 #     is built on) and pynag's Livestatus (Python);
 #   - bad clients: a 100 MiB header line (refused and closed), more
@@ -182,6 +184,29 @@ expect log_alert "b'SERVICE ALERT;db;mysql;2;HARD;3;127.0.0.2\\n'" \
 expect log_commands "b'SCHEDULE_FORCED_SVC_CHECK;db;disk;$now\\nDISABLE_NOTIFICATIONS;\\n'" \
     ask "GET log\nFilter: time >= $started\nFilter: class = 5\nColumns: options\n"
 expect log_old "b''" ask "GET log\nFilter: time < $started\nFilter: time > 1000\nColumns: message\n"
+
+# ---- waiting for an event, with no condition: answered when it comes ----
+# (the checks, every second here, are stopped meanwhile so that no check or
+# log line comes before the command)
+wf() { $LSC "$SOCK" waitfor "$@"; }
+now=$(date +%s)
+ask "COMMAND [$now] STOP_EXECUTING_SVC_CHECKS\n" > /dev/null
+ask "COMMAND [$now] STOP_EXECUTING_HOST_CHECKS\n" > /dev/null
+sleep 2
+expect trigger_command "after b'0\\n'" wf 'GET status\nWaitTrigger: command\nWaitTimeout: 20000\nColumns: enable_flap_detection\n' 1 \
+    "COMMAND [$now] DISABLE_FLAP_DETECTION\n"
+expect trigger_program "after b'1\\n'" wf 'GET status\nWaitTrigger: program\nWaitTimeout: 20000\nColumns: enable_flap_detection\n' 1 \
+    "COMMAND [$now] ENABLE_FLAP_DETECTION\n"
+expect trigger_comment "after b'hello\\n'" wf 'GET comments\nWaitTrigger: comment\nWaitTimeout: 20000\nColumns: comment\nFilter: comment = hello\n' 1 \
+    "COMMAND [$now] ADD_HOST_COMMENT;web;1;me;hello\n"
+expect trigger_check "after b'0;OK http\\n'" wf 'GET services\nWaitTrigger: check\nWaitTimeout: 20000\nColumns: state plugin_output\nFilter: host_name = web\n' 1 \
+    "COMMAND [$now] PROCESS_SERVICE_CHECK_RESULT;web;http;0;OK http\n"
+expect trigger_log "after b'1\\n'" wf 'GET hosts\nWaitTrigger: log\nWaitTimeout: 20000\nStats: name = web\n' 1 \
+    "COMMAND [$now] ENABLE_NOTIFICATIONS\n"
+# nothing comes: WaitTimeout ends it
+expect trigger_timeout "early 1 b'1\\n'" wf 'GET status\nWaitTrigger: downtime\nWaitTimeout: 1500\nColumns: enable_flap_detection\n' 5
+ask "COMMAND [$now] START_EXECUTING_SVC_CHECKS\n" > /dev/null
+ask "COMMAND [$now] START_EXECUTING_HOST_CHECKS\n" > /dev/null
 
 # ---- real clients ----
 if perl -MMonitoring::Livestatus -e 1 2>/dev/null; then

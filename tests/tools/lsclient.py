@@ -15,6 +15,13 @@
   lsclient.py SOCKET big MIB        send a header line of MIB mebibytes with
                                     no end; print what came back and whether
                                     the server closed the connection
+  lsclient.py SOCKET waitfor TEXT SECS [CMD]
+                                    send TEXT (a query that waits); if no
+                                    answer came within SECS seconds, send CMD
+                                    on another connection; print "early N"
+                                    (answered before, after N whole seconds),
+                                    "after" (answered within 2 s of CMD) or
+                                    "late N", then the answer (repr)
 """
 import socket
 import sys
@@ -109,6 +116,32 @@ def big(path, mib):
     print(repr(read_all(s)), "sent %d MiB" % (sent // (1024 * 1024)))
 
 
+def waitfor(path, text, secs, cmd):
+    s = connect(path)
+    t0 = time.monotonic()
+    s.sendall(unescape(text))
+    s.shutdown(socket.SHUT_WR)
+    s.settimeout(secs)
+    try:
+        first = s.recv(65536)
+        s.settimeout(20)
+        print("early %d" % int(time.monotonic() - t0), repr(first + read_all(s)))
+        return
+    except socket.timeout:
+        pass
+    if cmd:
+        c = connect(path)
+        c.sendall(unescape(cmd))
+        c.shutdown(socket.SHUT_WR)
+        read_all(c)
+        c.close()
+    t1 = time.monotonic()
+    s.settimeout(20)
+    data = read_all(s)
+    took = time.monotonic() - t1
+    print("after" if took < 2.0 else "late %d" % int(took), repr(data))
+
+
 def main():
     path, mode = sys.argv[1], sys.argv[2]
     if mode == "ask":
@@ -119,8 +152,10 @@ def main():
         flood(path, int(sys.argv[3]))
     elif mode == "big":
         big(path, int(sys.argv[3]))
+    elif mode == "waitfor":
+        waitfor(path, sys.argv[3], float(sys.argv[4]), sys.argv[5] if len(sys.argv) > 5 else "")
     else:
-        sys.exit("usage: lsclient.py SOCKET ask|keep|flood|big ...")
+        sys.exit("usage: lsclient.py SOCKET ask|keep|flood|big|waitfor ...")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@
  * 2021 daylight saving changes in Europe/Berlin; the rename into the
  * archive directory under nagios-MM-DD-YYYY-HH.log, an archive that exists
  * is never overwritten, the new file starts with the two header lines and
- * keeps the old file's mode.  Every test works in its own mkdtemp
+ * keeps the old file's mode.  The notify hook is called once a line.  Every test works in its own mkdtemp
  * directory under /tmp and runs with TZ=UTC unless it says otherwise.
  * Links compat/nagioslog.c.
  *
@@ -401,6 +401,32 @@ t_appends(void **state)
 	assert_file(f->log, "[1] old line\n[2] from a\n[3] from b\n[4] from a again\n");
 }
 
+static void
+count_line(void *arg)
+{
+	(*(int *)arg)++;
+}
+
+/* the notify hook hears of every line, and of none once unset */
+static void
+t_notify(void **state)
+{
+	struct fx *f = *state;
+	struct nlog *l = open_log(f, MAINCFG_ROT_NONE);
+	int n = 0;
+
+	nlog_set_notify(l, count_line, &n);
+	nlog_printf(l, 2, "one");
+	nlog_warning(l, 3, "two");
+	assert_int_equal(n, 2);
+	nlog_set_notify(l, NULL, NULL);
+	nlog_printf(l, 4, "three");
+	assert_int_equal(n, 2);
+	nlog_set_notify(NULL, count_line, &n); /* no logger: nothing */
+	nlog_close(l);
+	assert_file(f->log, "[2] one\n[3] Warning: two\n[4] three\n");
+}
+
 /* O_NOFOLLOW and Nagios's one-link check */
 static void
 t_symlink_and_hardlink_refused(void **state)
@@ -770,6 +796,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_created_0644, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_open_fails, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_appends, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_notify, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_symlink_and_hardlink_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_reopen, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_long_line_cut, setup, teardown),
