@@ -5,6 +5,11 @@
  * services (ids, or tuples "with_info").  An object's lists hold its own
  * entries only: a host's leave out its services'.
  *
+ * An object's entries are found through an index of the store (object ->
+ * its entries' positions, in the store's order) made anew when the store
+ * changed since the last one (its generation), so a column of comments over every
+ * service does not go through every comment for each.
+ *
  * Rows come in the stores' id order.  The type column keeps naemon's
  * numbers: a comment's 1 host, 2 service; a downtime's 1 service, 2 host.
  *
@@ -21,6 +26,8 @@
 #include "engine/notify/downtime.h"
 #include "engine/objects/objects.h"
 #include "engine/util/arena.h"
+#include "engine/util/hash.h"
+#include "engine/util/mbuf.h"
 #include "engine/util/xalloc.h"
 
 /* a row: the entry, and its objects */
@@ -262,14 +269,110 @@ lst_downtimes_table(struct ls_table *t)
 
 /* ---- the lists of hosts and services ---- */
 
-static int
-dc_mine(const struct lst_obj *o, const char *host, const char *svc)
+/* an object's key in an index: the host's name, or its length, ':', the
+ * name and the description (no two objects share one) */
+static void
+dc_key(struct mbuf *b, const char *host, const char *svc)
 {
-	if (strcmp(host, o->h->name) != 0)
-		return 0;
-	if (o->s == NULL)
-		return svc == NULL;
-	return svc != NULL && strcmp(svc, o->s->description) == 0;
+	b->len = 0;
+	if (svc != NULL) {
+		mbuf_addll(b, (long long)strlen(host));
+		mbuf_addc(b, ':');
+	}
+	mbuf_adds(b, host);
+	if (svc != NULL)
+		mbuf_adds(b, svc);
+}
+
+/* the store's entries by object: first[key] is a position + 1, next[pos] the
+ * object's next position + 1 (0: no more) */
+struct dc_index {
+	const void *store;
+	size_t count;
+	unsigned long gen;
+	struct hmap *first;
+	size_t *next;
+	char **keys;
+	struct mbuf key;
+};
+
+static struct dc_index dc_comments_ix, dc_downtimes_ix;
+
+typedef void dc_obj_fn(const void *store, size_t i, const char **host, const char **svc);
+
+static void
+dc_comment_obj(const void *store, size_t i, const char **host, const char **svc)
+{
+	const struct comment *c = comments_at(store, i);
+
+	*host = c->host;
+	*svc = c->svc;
+}
+
+static void
+dc_downtime_obj(const void *store, size_t i, const char **host, const char **svc)
+{
+	const struct downtime *d = downtimes_at(store, i);
+
+	*host = d->host;
+	*svc = d->svc;
+}
+
+static void
+dc_index_clear(struct dc_index *ix)
+{
+	size_t i;
+
+	for (i = 0; i < ix->count; i++)
+		free(ix->keys[i]);
+	free(ix->keys);
+	free(ix->next);
+	hmap_free(ix->first);
+	ix->keys = NULL;
+	ix->next = NULL;
+	ix->first = NULL;
+}
+
+/* the first position + 1 of the row's entries in the store (0: none), the
+ * index made anew when the store changed */
+static size_t
+dc_first(struct dc_index *ix, const void *store, size_t count, unsigned long gen,
+    dc_obj_fn *obj, const struct lst_obj *o)
+{
+	size_t i;
+
+	if (ix->first == NULL || ix->store != store || ix->count != count || ix->gen != gen) {
+		dc_index_clear(ix);
+		ix->store = store;
+		ix->count = count;
+		ix->gen = gen;
+		ix->first = hmap_new(count + 1);
+		ix->next = xcalloc(count + 1, sizeof(*ix->next));
+		ix->keys = xcalloc(count + 1, sizeof(*ix->keys));
+		/* from the last, so each object's chain runs in id order */
+		for (i = count; i-- > 0;) {
+			const char *host, *svc;
+
+			obj(store, i, &host, &svc);
+			dc_key(&ix->key, host, svc);
+			ix->keys[i] = xstrdup(ix->key.p);
+			ix->next[i] = (size_t)(uintptr_t)hmap_put(ix->first, ix->keys[i],
+			    (void *)(uintptr_t)(i + 1));
+		}
+	}
+	dc_key(&ix->key, o->h->name, o->s != NULL ? o->s->description : NULL);
+	return (size_t)(uintptr_t)hmap_get(ix->first, ix->key.p);
+}
+
+/* room for the elements of the chain from position p + 1 on (and one more) */
+static struct ls_elem *
+dc_elems(const struct ls_ctx *x, const struct dc_index *ix, size_t p)
+{
+	size_t n = 1;
+
+	for (; p != 0; p = ix->next[p - 1])
+		n++;
+	return arena_zalloc(x->scratch, n * sizeof(struct ls_elem));
 }
 
 /* an id as the list's key (what "comments >= 7" compares) */
@@ -307,17 +410,15 @@ void
 lst_get_comments(const struct ls_ctx *x, const struct ls_col *col, const void *row,
     struct ls_cell *out)
 {
-	const struct lst_obj *o = row;
 	const struct comments *cs = LST_DATA(x)->snap->comments;
-	size_t n = comments_count(cs), i, k = 0;
-	struct ls_elem *e = arena_zalloc(x->scratch, (n + 1) * sizeof(*e));
+	size_t k = 0, p = dc_first(&dc_comments_ix, cs, comments_count(cs), comments_generation(cs),
+	    dc_comment_obj, row);
+	struct ls_elem *e = dc_elems(x, &dc_comments_ix, p);
 
-	for (i = 0; i < n; i++) {
-		const struct comment *c = comments_at(cs, i);
+	for (; p != 0; p = dc_comments_ix.next[p - 1]) {
+		const struct comment *c = comments_at(cs, p - 1);
 		struct ls_field *f;
 
-		if (!dc_mine(o, c->host, c->svc))
-			continue;
 		e[k].key = id_str(x, c->id);
 		e[k].num = 1;
 		if (col->arg == 1) {
@@ -343,17 +444,15 @@ void
 lst_get_downtimes(const struct ls_ctx *x, const struct ls_col *col, const void *row,
     struct ls_cell *out)
 {
-	const struct lst_obj *o = row;
 	const struct downtimes *dt = LST_DATA(x)->snap->downtimes;
-	size_t n = downtimes_count(dt), i, k = 0;
-	struct ls_elem *e = arena_zalloc(x->scratch, (n + 1) * sizeof(*e));
+	size_t k = 0, p = dc_first(&dc_downtimes_ix, dt, downtimes_count(dt),
+	    downtimes_generation(dt), dc_downtime_obj, row);
+	struct ls_elem *e = dc_elems(x, &dc_downtimes_ix, p);
 
-	for (i = 0; i < n; i++) {
-		const struct downtime *d = downtimes_at(dt, i);
+	for (; p != 0; p = dc_downtimes_ix.next[p - 1]) {
+		const struct downtime *d = downtimes_at(dt, p - 1);
 		struct ls_field *f;
 
-		if (!dc_mine(o, d->host, d->svc))
-			continue;
 		e[k].key = id_str(x, d->id);
 		e[k].num = 1;
 		if (col->arg == 1) {

@@ -35,8 +35,8 @@
  * next event of its kind.  Either ends at WaitTimeout (none: no end), and
  * the query is answered then.  The daemon tells of checks, state changes
  * (where event handlers run), downtimes starting and ending and commands
- * (lswire_event), log lines (nlog_set_notify); a changed number of
- * comments or downtimes, or of their next ids, counts as a comment or
+ * (lswire_event), log lines (nlog_set_notify); a change of the comments
+ * or downtimes (their stores' generations) counts as a comment or
  * downtime event, and a command that changed a program-wide setting as a
  * program event.
  *
@@ -509,16 +509,15 @@ lw_idle_cb(struct ev_loop *loop, ev_idle *idle, int revents)
 }
 
 /* a comment or downtime added or removed by anything (a command, a
- * downtime's start, an expiry, flapping) shows in their counts and next ids */
+ * downtime's start, an expiry, flapping) shows in its store's generation */
 static void
 lw_store_events(struct lswire *w)
 {
 	const struct jaque *j = w->j;
 	unsigned long sig[2];
 
-	sig[0] = (unsigned long)comments_count(j->comments) * 2654435761UL + j->prog.next_comment_id;
-	sig[1] = (unsigned long)downtimes_count(j->downtimes) * 2654435761UL +
-	    j->prog.next_downtime_id;
+	sig[0] = comments_generation(j->comments);
+	sig[1] = downtimes_generation(j->downtimes);
 	lw_count(w, (sig[0] != w->cdsig[0] ? LSQ_WAIT_COMMENT : 0) |
 	    (sig[1] != w->cdsig[1] ? LSQ_WAIT_DOWNTIME : 0));
 	w->cdsig[0] = sig[0];

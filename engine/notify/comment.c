@@ -25,6 +25,7 @@ struct comments {
 	struct comment **v; /* sorted by id */
 	size_t len;
 	size_t cap;
+	unsigned long gen; /* changes counted (comments_generation) */
 };
 
 struct comments *
@@ -129,6 +130,7 @@ comments_add(struct comments *cs, unsigned long id, unsigned long *next_id, int 
 	memmove(cs->v + at + 1, cs->v + at, (cs->len - at) * sizeof(*cs->v));
 	cs->v[at] = c;
 	cs->len++;
+	cs->gen++;
 	return c;
 }
 
@@ -141,6 +143,7 @@ comments_delete(struct comments *cs, unsigned long id)
 		return -1;
 	comment_free(cs->v[i]);
 	cs->len--;
+	cs->gen++;
 	memmove(cs->v + i, cs->v + i + 1, (cs->len - i) * sizeof(*cs->v));
 	return 0;
 }
@@ -170,6 +173,8 @@ comments_filter(struct comments *cs, int (*drop)(const struct comment *, const v
 			cs->v[kept++] = cs->v[i];
 	}
 	gone = cs->len - kept;
+	if (cs->len != kept)
+		cs->gen++;
 	cs->len = kept;
 	return gone;
 }
@@ -233,6 +238,12 @@ size_t
 comments_count(const struct comments *cs)
 {
 	return cs->len;
+}
+
+unsigned long
+comments_generation(const struct comments *cs)
+{
+	return cs->gen;
 }
 
 const struct comment *

@@ -78,5 +78,7 @@ size_t comments_count_object(const struct comments *cs, const char *host, const 
 /* iteration in id order: index 0 .. comments_count()-1 */
 size_t comments_count(const struct comments *cs);
 const struct comment *comments_at(const struct comments *cs, size_t i);
+/* a number that changes whenever comments_at's list does (an add, a delete) */
+unsigned long comments_generation(const struct comments *cs);
 
 #endif

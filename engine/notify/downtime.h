@@ -172,5 +172,8 @@ void downtimes_add_in_order(struct downtimes *dt, size_t n,
 /* iteration in Nagios's order */
 size_t downtimes_count(const struct downtimes *dt);
 const struct downtime *downtimes_at(const struct downtimes *dt, size_t i);
+/* a number that changes whenever downtimes_at's list does (an add, a delete,
+ * a new order) */
+unsigned long downtimes_generation(const struct downtimes *dt);
 
 #endif

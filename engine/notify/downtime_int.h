@@ -62,6 +62,7 @@ struct dt_cache {
 	struct dt_entry **v;
 	size_t cap;
 	int stale;
+	unsigned long gen; /* changes counted (downtimes_generation) */
 };
 
 /*

@@ -209,6 +209,7 @@ dt_link_in(struct downtimes *dt, struct dt_entry *e)
 	if (e->trigger != NULL)
 		chain_insert(&e->trigger->kids, e, DT_L_TRIGGER);
 	dt->cache->stale = 1;
+	dt->cache->gen++;
 }
 
 /* take e out of every list; what it triggers stays attached to it */
@@ -222,6 +223,7 @@ dt_link_out(struct downtimes *dt, struct dt_entry *e)
 		chain_remove(&e->trigger->kids, e, DT_L_TRIGGER);
 	e->trigger = NULL;
 	dt->cache->stale = 1;
+	dt->cache->gen++;
 }
 
 /* detach what e triggers (they keep triggered_by) and return the first; the
@@ -393,6 +395,12 @@ downtimes_count(const struct downtimes *dt)
 	return dt->all.len;
 }
 
+unsigned long
+downtimes_generation(const struct downtimes *dt)
+{
+	return dt->cache->gen;
+}
+
 const struct downtime *
 downtimes_at(const struct downtimes *dt, size_t i)
 {
@@ -426,6 +434,7 @@ downtimes_resort(struct downtimes *dt)
 	for (e = dt->all.head; e != NULL; e = e->link[DT_L_ALL].next)
 		chain_reverse_ties(&e->kids, DT_L_TRIGGER);
 	dt->cache->stale = 1;
+	dt->cache->gen++;
 }
 
 void

@@ -259,6 +259,18 @@ t_comments_downtimes(void **state)
 	/* (the downtime's own comment, 3, is on db1;MySQL, whose host oncall may see) */
 	expect("GET comments\nColumns: id", "oncall", "3\n");
 	expect("GET downtimes\nColumns: id", "oncall", "1\n");
+	/* the lists follow the stores as they change: in id order, one deleted */
+	assert_non_null(comments_add(f.cs, 0, &f.prog.next_comment_id, 1, "web1", "HTTP",
+	    NOW - 20, "al", "second", 0, 1, 0, 0));
+	expect("GET services\nColumns: description comments\nFilter: comments != ", NULL,
+	    "MySQL;3\nHTTP;2,4\n");
+	assert_int_equal(comments_delete(f.cs, 2), 0);
+	expect("GET services\nColumns: description comments\nFilter: comments != ", NULL,
+	    "MySQL;3\nHTTP;4\n");
+	assert_int_equal(downtimes_schedule(f.dt, "db1", "MySQL", NOW - 10, "ops", "again",
+	    NOW + 300, NOW + 400, 1, 0, 0, NOW, &id, &err), 0);
+	expect("GET services\nColumns: description downtimes\nFilter: downtimes != ", NULL,
+	    "MySQL;1,2\n");
 }
 
 static void
