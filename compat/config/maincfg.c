@@ -35,6 +35,7 @@
 #include "compat/config/diag.h"
 #include "compat/config/maincfg_int.h"
 #include "engine/util/hash.h"
+#include "engine/util/netaddr.h"
 #include "engine/util/xalloc.h"
 
 #define MC_FILE_MAX (16UL << 20) /* larger configuration files are refused */
@@ -557,6 +558,7 @@ mc_init(struct main_cfg *cfg)
 	vec_init(&cfg->raw_line_keys);
 	vec_init(&cfg->cfg_file_lines);
 	vec_init(&cfg->cfg_dir_lines);
+	vec_init(&cfg->livestatus_listen);
 	cfg->raw = hmap_new(64);
 	cfg->raw_lines = hmap_new(64);
 	rows = maincfg_directives(&n);
@@ -657,6 +659,10 @@ maincfg_free(struct main_cfg *cfg)
 	free(cfg->config_dir);
 	free(cfg->jaque_cfg_file);
 	free(cfg->livestatus_socket);
+	for (i = 0; i < cfg->livestatus_listen.len; i++)
+		free(cfg->livestatus_listen.items[i]);
+	vec_clear(&cfg->livestatus_listen);
+	netacl_free(cfg->livestatus_allow);
 	memset(cfg, 0, sizeof(*cfg));
 }
 

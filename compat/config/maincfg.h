@@ -35,6 +35,7 @@
 
 struct diag;
 struct hmap;
+struct netacl;
 
 #define MAINCFG_MAX_USER_MACROS 256
 #define MAINCFG_BROKER_EVERYTHING 1048575UL /* event_broker_options=-1 */
@@ -225,6 +226,8 @@ struct main_cfg {
 	int builtin_checks;     /* default 1 */
 	int config_threads;     /* default 0 = one per cpu: lexing the object files */
 	char *livestatus_socket; /* the Livestatus socket's path, NULL: from broker_module */
+	struct vec livestatus_listen; /* Livestatus TCP addresses (struct netaddr_listen *, heap) */
+	struct netacl *livestatus_allow; /* who may connect over TCP, NULL: not set (loopback) */
 };
 
 /*
@@ -268,7 +271,9 @@ enum maincfg_special {
 	MAINCFG_SP_DELAY_METHOD,  /* n/d/s or seconds > 0: method at off, delay at off2 */
 	MAINCFG_SP_INTERLEAVE,    /* s or a number: method at off, factor at off2 */
 	MAINCFG_SP_BROKER_OPTIONS,
-	MAINCFG_SP_PERFDATA_MODE
+	MAINCFG_SP_PERFDATA_MODE,
+	MAINCFG_SP_LISTEN,        /* ADDR:PORT list appended to off (vec of netaddr_listen) */
+	MAINCFG_SP_ALLOW          /* addresses and networks added to the netacl at off */
 };
 
 #define MAINCFG_F_EXACT   0x01 /* only when written right before '=' (Nagios matches a prefix) */

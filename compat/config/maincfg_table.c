@@ -22,10 +22,12 @@
 #include <errno.h>
 #include <limits.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compat/config/maincfg_int.h"
+#include "engine/util/netaddr.h"
 #include "engine/util/strutil.h"
 #include "engine/util/xalloc.h"
 
@@ -266,6 +268,8 @@ static const struct maincfg_directive jaque_rows[] = {
 	{ .name = "config_threads", .kind = MAINCFG_INT, .off = OFF(config_threads),
 	    .min = 0, .max = 64, .flags = MAINCFG_F_STRICT },
 	PATH("livestatus_socket", livestatus_socket, 0),
+	SPECIAL("livestatus_listen", MAINCFG_SP_LISTEN, livestatus_listen, 0),
+	SPECIAL("livestatus_allow", MAINCFG_SP_ALLOW, livestatus_allow, 0),
 };
 
 const struct maincfg_directive *
@@ -463,6 +467,55 @@ mc_broker_module(struct main_cfg *cfg, struct vec *mods, const char *val)
 	vec_push(mods, m);
 }
 
+/*
+ * livestatus_listen: ADDR:PORT, several separated by commas or blanks, and
+ * the directive may be given again; each adds to the list, an address
+ * given twice counts once.
+ */
+static void
+mc_listen(struct maincfg_reader *r, struct vec *v, const char *val)
+{
+	static const char seps[] = ", \t\r\n";
+	struct netaddr_listen l, *have;
+	const char *why;
+	char tok[NETADDR_STRLEN];
+	size_t i, len;
+
+	for (val += strspn(val, seps); *val != '\0'; val += len, val += strspn(val, seps)) {
+		len = strcspn(val, seps);
+		(void)snprintf(tok, sizeof(tok), "%.*s", (int)len, val);
+		if (len >= sizeof(tok) || netaddr_parse_listen(tok, &l, &why) < 0) {
+			maincfg_error(r, "Illegal value for livestatus_listen: '%s' (%s)", tok,
+			    len >= sizeof(tok) ? "too long" : why);
+			continue;
+		}
+		for (i = 0; i < v->len && !netaddr_listen_same(v->items[i], &l); i++)
+			;
+		if (i < v->len)
+			continue;
+		have = xmalloc(sizeof(*have));
+		*have = l;
+		vec_push(v, have);
+	}
+}
+
+/* livestatus_allow: addresses and networks; given again, it adds to the list */
+static void
+mc_allow(struct maincfg_reader *r, struct netacl **acl, const char *val)
+{
+	char bad[NETADDR_STRLEN];
+	const char *why;
+	size_t had;
+
+	if (*acl == NULL)
+		*acl = netacl_new();
+	had = netacl_count(*acl);
+	if (netacl_add(*acl, val, bad, sizeof(bad), &why) < 0)
+		maincfg_error(r, "Illegal value for livestatus_allow: '%s' (%s)", bad, why);
+	else if (netacl_count(*acl) == had)
+		maincfg_error(r, "Illegal value for livestatus_allow: no address or network");
+}
+
 static void
 mc_special(struct maincfg_reader *r, const struct maincfg_directive *dir, const char *name,
     const char *val, const char *rawval)
@@ -523,6 +576,12 @@ mc_special(struct maincfg_reader *r, const struct maincfg_directive *dir, const 
 		break;
 	case MAINCFG_SP_PERFDATA_MODE:
 		*(int *)field = strchr(val, 'p') != NULL ? 'p' : strchr(val, 'w') != NULL ? 'w' : 'a';
+		break;
+	case MAINCFG_SP_LISTEN:
+		mc_listen(r, field, val);
+		break;
+	case MAINCFG_SP_ALLOW:
+		mc_allow(r, field, val);
 		break;
 	case MAINCFG_SP_NONE:
 		break;

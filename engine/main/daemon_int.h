@@ -170,7 +170,9 @@ void qhwire_stop(struct jaque *j);
 /* lswire.c: the Livestatus socket (livestatus_socket in jaque.cfg, or the
  * path on a broker_module line that loads a Livestatus module): made at
  * start, answers finished before a reload swaps the generation
- * (lswire_finish), made anew after it, closed at stop */
+ * (lswire_finish), made anew after it, closed at stop; its TCP listeners
+ * (livestatus_listen, lstcp.c) likewise, except that one still configured
+ * at a reload is kept */
 void lswire_start(struct jaque *j);
 void lswire_finish(struct jaque *j);
 void lswire_reload(struct jaque *j);

@@ -10,7 +10,10 @@
  * max_response_size means something here; the others are noted once in
  * the log.  The socket is made as the query handler's is (engine/util/
  * usock.c), mode 0660, so the web server's user in the daemon's group
- * can connect.
+ * can connect.  With livestatus_listen in jaque.cfg, also (or only) over
+ * TCP: lstcp.c holds those listeners and lets in the clients
+ * livestatus_allow names, served here as the socket's are (lw_accepted),
+ * with the same limits; the connection limit counts both kinds together.
  *
  * Never holding the loop: connections are non-blocking; a GET runs in
  * slices from an idle watcher, a few hundred rows at a time until
@@ -64,6 +67,7 @@
 #include "compat/nagioslog.h"
 #include "compat/snapshot.h"
 #include "engine/main/daemon_int.h"
+#include "engine/main/lstcp.h"
 #include "engine/main/sconn.h"
 #include "engine/notify/comment.h"
 #include "engine/notify/downtime.h"
@@ -120,6 +124,7 @@ struct lswire {
 	ev_timer retry;        /* accepting again after running out of descriptors */
 	ev_idle idle;
 	ev_timer wait_timer;
+	struct lstcp *tcp;     /* the TCP listeners (livestatus_listen) */
 	struct sconn_list conns;
 	int full_said;
 	int holding;           /* a reload is under way: start no answer */
@@ -582,11 +587,32 @@ lw_wait_cb(struct ev_loop *loop, ev_timer *t, int revents)
 
 /* ---- the listener ---- */
 
+/* serve the client on fd (from the Unix socket or a TCP listener), or close it when full */
+static void
+lw_accepted(void *arg, int fd)
+{
+	struct lswire *w = arg;
+	struct lw_conn *c;
+
+	if (w->conns.n >= LW_MAX_CONNS) {
+		if (!w->full_said)
+			nlog_printf(w->j->log, time(NULL), "livestatus: %u connections "
+			    "open; closing new ones until some end", w->conns.n);
+		w->full_said = 1;
+		close(fd);
+		return;
+	}
+	w->status.connections++;
+	c = xcalloc(1, sizeof(*c));
+	c->w = w;
+	c->in = lsreq_new();
+	sconn_open(&w->conns, &c->s, w->j->loop, fd, lw_read_cb, lw_write_cb);
+}
+
 static void
 lw_accept_cb(struct ev_loop *loop, ev_io *io, int revents)
 {
 	struct lswire *w = io->data;
-	struct lw_conn *c;
 	int fd, k;
 
 	(void)revents;
@@ -594,19 +620,7 @@ lw_accept_cb(struct ev_loop *loop, ev_io *io, int revents)
 		fd = sconn_accept(loop, w->fd, &w->accept_io, &w->retry, "livestatus");
 		if (fd < 0)
 			return;
-		if (w->conns.n >= LW_MAX_CONNS) {
-			if (!w->full_said)
-				nlog_printf(w->j->log, time(NULL), "livestatus: %u connections "
-				    "open; closing new ones until some end", w->conns.n);
-			w->full_said = 1;
-			close(fd);
-			continue;
-		}
-		w->status.connections++;
-		c = xcalloc(1, sizeof(*c));
-		c->w = w;
-		c->in = lsreq_new();
-		sconn_open(&w->conns, &c->s, loop, fd, lw_read_cb, lw_write_cb);
+		lw_accepted(w, fd);
 	}
 }
 
@@ -728,6 +742,8 @@ lswire_start(struct jaque *j)
 	lw_store_events(w);
 	nlog_set_notify(j->log, lw_log_line, j);
 	lw_open(w, 1);
+	w->tcp = lstcp_new(j, lw_accepted, w);
+	lstcp_config(w->tcp);
 }
 
 void
@@ -761,6 +777,7 @@ lswire_reload(struct jaque *j)
 	nlog_set_notify(j->log, lw_log_line, j); /* the log was opened anew */
 	lw_close(w);
 	lw_open(w, 1);
+	lstcp_config(w->tcp);
 	for (c = (struct lw_conn *)w->conns.head; c != NULL; c = next) {
 		next = (struct lw_conn *)c->s.next;
 		if (!c->busy)
@@ -777,6 +794,7 @@ lswire_stop(struct jaque *j)
 		return;
 	nlog_set_notify(j->log, NULL, NULL);
 	lw_close(w);
+	lstcp_free(w->tcp);
 	ev_idle_stop(j->loop, &w->idle);
 	ev_timer_stop(j->loop, &w->wait_timer);
 	while (w->conns.head != NULL)

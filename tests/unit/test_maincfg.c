@@ -24,6 +24,7 @@
 
 #include "compat/config/diag.h"
 #include "compat/config/maincfg.h"
+#include "engine/util/netaddr.h"
 #include "engine/util/xalloc.h"
 
 #define MAXFILES 32
@@ -540,6 +541,21 @@ test_jaque_cfg(void **state)
 	assert_null(c->jaque_cfg_file);
 }
 
+/* each jaque.cfg of bad (NULL-terminated) is refused with one error */
+static void
+fx_jaque_rejects(struct fx *f, const char *const *bad)
+{
+	int i;
+
+	fx_write(f, "nagios.cfg", "log_file=l\n");
+	for (i = 0; bad[i] != NULL; i++) {
+		fx_write(f, "jaque.cfg", bad[i]);
+		if (fx_read(f, "nagios.cfg", NULL) != -1)
+			fail_msg("jaque.cfg accepted: %s", bad[i]);
+		assert_int_equal(diag_errors(f->d), 1);
+	}
+}
+
 static void
 test_jaque_cfg_rejected(void **state)
 {
@@ -550,16 +566,58 @@ test_jaque_cfg_rejected(void **state)
 		"workers=-2\n", "config_threads=-1\n", "builtin_checks=2\n", "builtin_checks=yes\n",
 		"interval_length=60\n", "xfoo=1\n", "nonsense\n", NULL,
 	};
-	int i;
 
-	fx_write(f, "nagios.cfg", "log_file=l\n");
-	for (i = 0; bad[i] != NULL; i++) {
-		fx_write(f, "jaque.cfg", bad[i]);
-		if (fx_read(f, "nagios.cfg", NULL) != -1)
-			fail_msg("jaque.cfg accepted: %s", bad[i]);
-		assert_int_equal(diag_errors(f->d), 1);
-	}
+	fx_jaque_rejects(f, bad);
 	assert_int_equal(f->cfg.ticks_per_second, 100);
+}
+
+/* livestatus_listen and livestatus_allow: lists, repeats, and bad values named with their line */
+static void
+test_jaque_cfg_livestatus_tcp(void **state)
+{
+	struct fx *f = *state;
+	struct main_cfg *c = &f->cfg;
+	static const char *const bad[] = {
+		"livestatus_listen=6557\n", "livestatus_listen=127.0.0.1:0\n",
+		"livestatus_listen=127.0.0.1:65536\n", "livestatus_listen=localhost:6557\n",
+		"livestatus_listen=::1:6557\n", "livestatus_listen=*:6557,nope\n",
+		"livestatus_allow=10.0.0.0/33\n", "livestatus_allow=::/129\n",
+		"livestatus_allow=10.0.0.0/8 example.com\n", "livestatus_allow=,\n",
+		"livestatus_allow=\n", NULL,
+	};
+	const struct diag_entry *e;
+	char buf[NETADDR_STRLEN];
+
+	/* off by default */
+	fx_write(f, "jaque.cfg", "ticks_per_second=100\n");
+	assert_int_equal(fx_cfg(f, "interval_length=60\n"), 0);
+	assert_int_equal(c->livestatus_listen.len, 0);
+	assert_null(c->livestatus_allow);
+
+	fx_write(f, "jaque.cfg", "livestatus_listen=127.0.0.1:6557, [::1]:6557\n"
+	    "livestatus_listen = *:7000 127.0.0.1:6557\n"
+	    "livestatus_allow=127.0.0.2/32, 10.0.0.0/8\nlivestatus_allow=2001:db8::/32\n");
+	assert_int_equal(fx_read(f, "nagios.cfg", NULL), 0);
+	assert_int_equal(c->livestatus_listen.len, 3); /* the address given twice counts once */
+	netaddr_listen_str(c->livestatus_listen.items[0], buf, sizeof(buf));
+	assert_string_equal(buf, "127.0.0.1:6557");
+	netaddr_listen_str(c->livestatus_listen.items[1], buf, sizeof(buf));
+	assert_string_equal(buf, "[::1]:6557");
+	netaddr_listen_str(c->livestatus_listen.items[2], buf, sizeof(buf));
+	assert_string_equal(buf, "*:7000");
+	assert_non_null(c->livestatus_allow);
+	assert_int_equal(netacl_count(c->livestatus_allow), 3);
+
+	fx_jaque_rejects(f, bad);
+	fx_write(f, "jaque.cfg", "# listeners\nlivestatus_listen=127.0.0.1:6557\n"
+	    "livestatus_allow=10.0.0.0/8, 10.0.0.1/40\n");
+	assert_int_equal(fx_read(f, "nagios.cfg", NULL), -1);
+	e = diag_get(f->d, 0);
+	assert_int_equal(e->loc.line, 3);
+	assert_string_equal(e->loc.directive, "livestatus_allow");
+	assert_true(strstr(e->loc.file, "jaque.cfg") != NULL);
+	assert_true(strstr(e->msg, "'10.0.0.1/40'") != NULL);
+	assert_true(strstr(e->msg, "prefix length") != NULL);
 }
 
 int
@@ -578,6 +636,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_raw, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_jaque_cfg, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_jaque_cfg_rejected, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_jaque_cfg_livestatus_tcp, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
