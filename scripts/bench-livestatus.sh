@@ -7,8 +7,10 @@
 # with the built-in check_tcp against one local listener.
 #   1. drift: after a warm-up (WARMUP, 60 s) a soak with no client, then a
 #      soak with CLIENTS (4) processes asking, back to back, the four
-#      queries below in turn; drift p50/p99/max of each soak (from the fine
-#      histogram, as bench.sh) and the queries per second of the second;
+#      queries below in turn, then a third soak with the same clients at
+#      nice CLIENT_NICE (10), as a web server's queries would yield to the
+#      monitoring core; drift p50/p99/max of each soak (from the fine
+#      histogram, as bench.sh) and the queries per second of the others;
 #   2. single queries (RUNS times each, one connection each; median and
 #      max milliseconds from connecting to the last byte, and the answer's
 #      bytes): GET services with ten columns as JSON; a Stats query of six
@@ -22,7 +24,7 @@
 # passive result for every service; ratios are Naemon's figure over
 # jaque's.  The summary goes to stdout and build/bench/livestatus-<n>.txt.
 # Environment: JAQUE, JAQUESTATS (default build/dev), WARMUP, CLIENTS,
-# RUNS (20), NAEMON_PREFIX, KEEP_TMP=1.
+# CLIENT_NICE, RUNS (20), NAEMON_PREFIX, KEEP_TMP=1.
 #
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -euo pipefail
@@ -33,6 +35,7 @@ JAQUE=${JAQUE:-$root/build/dev/jaque}
 JAQUESTATS=${JAQUESTATS:-$(dirname "$JAQUE")/jaquestats}
 WARMUP=${WARMUP:-60}
 CLIENTS=${CLIENTS:-4}
+CLIENT_NICE=${CLIENT_NICE:-10}
 RUNS=${RUNS:-20}
 NAEMON_PREFIX=${NAEMON_PREFIX:-$root/build/bench-compare/naemon}
 for f in "$JAQUE" "$JAQUESTATS"; do
@@ -106,7 +109,7 @@ timings() {
 		echo "$name $label $(python3 contrib/bench/lsload.py "$sock" time "$RUNS" "$q")"
 	done
 }
-load() { python3 contrib/bench/lsload.py "$1" load "$2" "$CLIENTS" "$Q_SVC" "$Q_STATS" "$Q_GROUP" "$(q_log)"; }
+load() { ${NICE:-} python3 contrib/bench/lsload.py "$1" load "$2" "$CLIENTS" "$Q_SVC" "$Q_STATS" "$Q_GROUP" "$(q_log)"; }
 
 # a passive result for every service and host, so the states vary (a tenth
 # of the services CRITICAL)
@@ -140,6 +143,10 @@ qps=$(load "$J/var/rw/live" "$soak")
 sleep 5
 f2=$(fine)
 read -r l50 l99 lmax ln < <(awk -v a="$f1" -v b="$f2" -v cap="$(maxus)" -f scripts/drift-diff.awk)
+qps_nice=$(NICE="nice -n $CLIENT_NICE" load "$J/var/rw/live" "$soak")
+sleep 5
+f3=$(fine)
+read -r n50 n99 nmax nn < <(awk -v a="$f2" -v b="$f3" -v cap="$(maxus)" -f scripts/drift-diff.awk)
 jt_on=$(timings jaque "$J/var/rw/live")
 kill -TERM "$jpid"
 wait "$jpid" 2>/dev/null || true
@@ -184,7 +191,9 @@ summary=$out/livestatus-$n.txt
 	    "$qn" "$(echo "$q50/1000" | bc -l)" "$(echo "$q99/1000" | bc -l)" "$(echo "$qmax/1000" | bc -l)"
 	printf '  drift, checks on, %d clients (%d checks): p50 %.3f ms  p99 %.3f ms  max %.3f ms\n' \
 	    "$CLIENTS" "$ln" "$(echo "$l50/1000" | bc -l)" "$(echo "$l99/1000" | bc -l)" "$(echo "$lmax/1000" | bc -l)"
-	printf '  queries per second with checks on, %d clients: %s\n' "$CLIENTS" "$qps"
+	printf '  drift, checks on, %d clients at nice %d (%d checks): p50 %.3f ms  p99 %.3f ms  max %.3f ms\n' \
+	    "$CLIENTS" "$CLIENT_NICE" "$nn" "$(echo "$n50/1000" | bc -l)" "$(echo "$n99/1000" | bc -l)" "$(echo "$nmax/1000" | bc -l)"
+	printf '  queries per second with checks on, %d clients: %s (at nice %d: %s)\n' "$CLIENTS" "$qps" "$CLIENT_NICE" "$qps_nice"
 	echo "  single queries with checks on (median ms, max ms, bytes):"
 	echo "$jt_on" | sed 's/^/    /'
 	echo "  checks off, after a passive result each (median ms, max ms, bytes; load: queries/s):"
