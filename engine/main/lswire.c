@@ -6,9 +6,9 @@
  * Where: livestatus_socket in jaque.cfg, else the socket path on a
  * broker_module line whose module is a Livestatus one (livestatus.o of
  * mk-livestatus, livestatus.so of naemon-livestatus): no module is
- * loaded, jaque answers itself.  Of the module's options only
- * max_response_size means something here; the others are noted once in
- * the log.  The socket is made as the query handler's is (engine/util/
+ * loaded, jaque answers itself.  Of the module's options
+ * max_response_size, idle_timeout and query_timeout mean something here;
+ * the others are noted once in the log.  The socket is made as the query handler's is (engine/util/
  * usock.c), mode 0660, so the web server's user in the daemon's group
  * can connect.  With livestatus_listen in jaque.cfg, also (or only) over
  * TCP: lstcp.c holds those listeners and lets in the clients
@@ -90,6 +90,8 @@
 #define LW_OUT_HIGH (256u * 1024u)
 #define LW_WAIT_POLL 0.05
 #define LW_NTRIG 7             /* the LSQ_WAIT_* bits */
+#define LW_IDLE_TIMEOUT 300.0  /* naemon-livestatus's idle_timeout: no request begun */
+#define LW_QUERY_TIMEOUT 10.0  /* its query_timeout: a request begun but not ended */
 #define LW_MAX_RESPONSE 524288000u /* naemon-livestatus's max_response_size */
 #define LW_DRAIN_MAX (256u * 1024u * 1024u)
 
@@ -110,6 +112,7 @@ struct lw_conn {
 	struct lst_data data;
 	struct ls_ctx x;
 	ev_tstamp wait_until;  /* waiting: when to give up (0: no limit) */
+	ev_tstamp since;       /* the last input or output, or the end of an answer */
 	int waiting;
 	int wait_trig;         /* waiting: the LSQ_WAIT_* events that wake it */
 	unsigned long wait_seen; /* waiting: those events' count when it began */
@@ -124,6 +127,8 @@ struct lswire {
 	ev_timer retry;        /* accepting again after running out of descriptors */
 	ev_idle idle;
 	ev_timer wait_timer;
+	ev_timer sweep;        /* closing connections idle too long */
+	ev_tstamp idle_timeout, query_timeout; /* seconds, 0: none */
 	struct lstcp *tcp;     /* the TCP listeners (livestatus_listen) */
 	struct sconn_list conns;
 	int full_said;
@@ -248,6 +253,7 @@ lw_done(struct lw_conn *c)
 	lsq_clear(&c->q);
 	c->busy = 0;
 	lw_unwait(c);
+	c->since = ev_now(c->w->j->loop);
 	c->body.len = 0;
 	if (!keep)
 		c->closing = 1;
@@ -469,6 +475,7 @@ lw_read_cb(struct ev_loop *loop, ev_io *io, int revents)
 		ev_io_stop(loop, &c->s.rio);
 	} else {
 		lsreq_filled(c->in, (size_t)n);
+		c->since = ev_now(loop);
 	}
 	lw_serve(c);
 }
@@ -478,8 +485,8 @@ lw_write_cb(struct ev_loop *loop, ev_io *io, int revents)
 {
 	struct lw_conn *c = io->data;
 
-	(void)loop;
 	(void)revents;
+	c->since = ev_now(loop);
 	if (lw_flush(c) < 0 || c->s.out.len > 0)
 		return;
 	lw_serve(c);
@@ -606,7 +613,47 @@ lw_accepted(void *arg, int fd)
 	c = xcalloc(1, sizeof(*c));
 	c->w = w;
 	c->in = lsreq_new();
+	c->since = ev_now(w->j->loop);
 	sconn_open(&w->conns, &c->s, w->j->loop, fd, lw_read_cb, lw_write_cb);
+	if (!ev_is_active(&w->sweep))
+		ev_timer_again(w->j->loop, &w->sweep);
+}
+
+/*
+ * As naemon-livestatus: a connection that began no request for idle_timeout,
+ * or one whose request stopped coming for query_timeout, gets the message of
+ * an incomplete request and is closed; one that does not take its answer
+ * for idle_timeout is closed.
+ */
+static void
+lw_sweep_cb(struct ev_loop *loop, ev_timer *t, int revents)
+{
+	struct lswire *w = t->data;
+	struct lw_conn *c, *next;
+	ev_tstamp now = ev_now(loop);
+
+	(void)revents;
+	for (c = (struct lw_conn *)w->conns.head; c != NULL; c = next) {
+		ev_tstamp limit;
+
+		next = (struct lw_conn *)c->s.next;
+		if (c->busy || c->closing || c->draining)
+			continue;
+		if (c->s.out.len > 0) {
+			if (w->idle_timeout > 0 && now - c->since >= w->idle_timeout)
+				lw_conn_close(c);
+			continue;
+		}
+		limit = lsreq_pending(c->in) > 0 ? w->query_timeout : w->idle_timeout;
+		if (limit <= 0 || now - c->since < limit)
+			continue;
+		mbuf_adds(&c->s.out, "Client connection terminated while request still incomplete\n");
+		c->closing = 1;
+		ev_io_stop(loop, &c->s.rio);
+		(void)lw_flush(c);
+	}
+	if (w->conns.head == NULL)
+		ev_timer_stop(loop, t);
 }
 
 static void
@@ -644,6 +691,23 @@ lw_is_livestatus(const char *path)
 	return strcmp(base, "livestatus.o") == 0 || strcmp(base, "livestatus.so") == 0;
 }
 
+/* whether tok is name followed by milliseconds (at least 0), then into *out in seconds */
+static int
+lw_timeout_opt(const char *tok, const char *name, ev_tstamp *out)
+{
+	size_t n = strlen(name);
+	char *end;
+	long long ms;
+
+	if (strncmp(tok, name, n) != 0)
+		return 0;
+	ms = strtoll(tok + n, &end, 10);
+	if (end == tok + n || *end != '\0' || ms < 0)
+		return 0;
+	*out = (ev_tstamp)ms / 1000.0;
+	return 1;
+}
+
 /* the socket's path (heap), NULL when Livestatus is not asked for; reads the module's options */
 static char *
 lw_path(struct lswire *w, const struct main_cfg *cfg, int say)
@@ -652,6 +716,8 @@ lw_path(struct lswire *w, const struct main_cfg *cfg, int say)
 	size_t i;
 
 	w->max_response = LW_MAX_RESPONSE;
+	w->idle_timeout = LW_IDLE_TIMEOUT;
+	w->query_timeout = LW_QUERY_TIMEOUT;
 	if (cfg->livestatus_socket != NULL)
 		return xstrdup(cfg->livestatus_socket);
 	for (i = 0; i < cfg->broker_modules.len; i++) {
@@ -669,6 +735,9 @@ lw_path(struct lswire *w, const struct main_cfg *cfg, int say)
 					path = xstrdup(tok);
 			} else if (strncmp(tok, "max_response_size=", 18) == 0) {
 				w->max_response = (size_t)strtoull(tok + 18, NULL, 10);
+			} else if (lw_timeout_opt(tok, "idle_timeout=", &w->idle_timeout) ||
+			    lw_timeout_opt(tok, "query_timeout=", &w->query_timeout)) {
+				continue;
 			} else if (say) {
 				nlog_printf(w->j->log, time(NULL), "livestatus: option '%s' of %s "
 				    "has no meaning for jaque; ignored", tok, m->path);
@@ -737,6 +806,9 @@ lswire_start(struct jaque *j)
 	w->idle.data = w;
 	ev_timer_init(&w->wait_timer, lw_wait_cb, LW_WAIT_POLL, LW_WAIT_POLL);
 	w->wait_timer.data = w;
+	ev_init(&w->sweep, lw_sweep_cb);
+	w->sweep.repeat = 1.0;
+	w->sweep.data = w;
 	(void)lst_tables(&nt);
 	j->ls = w;
 	lw_store_events(w);
@@ -797,6 +869,7 @@ lswire_stop(struct jaque *j)
 	lstcp_free(w->tcp);
 	ev_idle_stop(j->loop, &w->idle);
 	ev_timer_stop(j->loop, &w->wait_timer);
+	ev_timer_stop(j->loop, &w->sweep);
 	while (w->conns.head != NULL)
 		lw_conn_close((struct lw_conn *)w->conns.head);
 	free(w);

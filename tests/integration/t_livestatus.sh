@@ -15,7 +15,9 @@
 #     WaitTimeout; the log table (alerts, commands, time bounds);
 #   - real clients from Debian: Monitoring::Livestatus (Perl, what Thruk
 #     is built on) and pynag's Livestatus (Python);
-#   - bad clients: a 100 MiB header line (refused and closed), more
+#   - bad clients: a 100 MiB header line (refused and closed), a request
+#     that stops coming and a client that asks nothing (query_timeout and
+#     idle_timeout of the broker line: told and closed), more
 #     connections than the limit (the first 256 answered, the others closed,
 #     logged once),
 #     garbage; the checks keep running and jaque stays up;
@@ -33,7 +35,7 @@ LSC="$PY $top/tests/tools/lsclient.py"
 
 eng_init livestatus
 SOCK=$T/var/rw/live
-eng_cfg "broker_module=/usr/lib/x86_64-linux-gnu/naemon/naemon-livestatus/livestatus.so $SOCK debug=1 max_response_size=1000000"
+eng_cfg "broker_module=/usr/lib/x86_64-linux-gnu/naemon/naemon-livestatus/livestatus.so $SOCK debug=1 max_response_size=1000000 query_timeout=2000 idle_timeout=4000"
 eng_objects <<'OBJ'
 define host {
 	use		h-base
@@ -250,6 +252,14 @@ else
 fi
 expect garbage "b'Invalid request method\\n'" ask '\x00\xff garbage\nmore\n'
 expect still_up "b'2\\n'" ask 'GET status\nColumns: num_hosts\n'
+# a request that stops coming (query_timeout, 2 s here), a client that asks
+# nothing (idle_timeout, 4 s), one that asked and then idles: each told and closed
+expect query_timeout "b'Client connection terminated while request still incomplete\\n' closed after 2" \
+    $LSC "$SOCK" stall 'GET hosts\nColumns: name\n' 8
+expect idle_timeout "b'Client connection terminated while request still incomplete\\n' closed after 4" \
+    $LSC "$SOCK" stall '' 8
+expect idle_after_answer "b'200           9\\n[[\"db\"]]\\nClient connection terminated while request still incomplete\\n' closed after 4" \
+    $LSC "$SOCK" stall 'GET hosts\nColumns: name\nLimit: 1\nOutputFormat: json\nResponseHeader: fixed16\nKeepAlive: on\n\n' 8
 sleep 2
 runs_after=$(cat "$T"/seq/*.n 2>/dev/null | awk '{ n += $1 } END { print n + 0 }')
 if [ "$runs_after" -gt "$runs_before" ]; then

@@ -88,9 +88,9 @@ OBJ
 N=$T/naemon
 mkdir -p "$N/var/rw" "$N/var/spool/checkresults" "$N/var/archives"
 sed -e "s|$T/var|$N/var|g" -e "s|^query_socket=.*||" "$CFG" > "$N/nagios.cfg"
-echo "broker_module=$LS_SO $N/var/rw/live" >> "$N/nagios.cfg"
+echo "broker_module=$LS_SO $N/var/rw/live query_timeout=1500" >> "$N/nagios.cfg"
 echo "event_broker_options=-1" >> "$N/nagios.cfg"
-eng_cfg "broker_module=/usr/lib/naemon/livestatus.so $T/var/rw/live"
+eng_cfg "broker_module=/usr/lib/naemon/livestatus.so $T/var/rw/live query_timeout=1500"
 
 eng_start || { fail lsdiff/start "jaque did not start"; eng_finish; }
 "$NAEMON_PREFIX/bin/naemon" --allow-root "$N/nagios.cfg" > "$N/out" 2>&1 &
@@ -168,6 +168,15 @@ same err_and 'GET hosts\nFilter: name = x\nAnd: 3\nResponseHeader: fixed16\n'
 same err_stats 'GET hosts\nStats: sum\nResponseHeader: fixed16\n'
 same err_limit 'GET hosts\nLimit: x\nResponseHeader: fixed16\n'
 same err_method 'get hosts\nResponseHeader: fixed16\n'
+
+# a request that stops coming: query_timeout (1.5 s on both broker lines)
+stall_j=$($LSC "$T/var/rw/live" stall 'GET hosts\nColumns: name\n' 6)
+stall_n=$($LSC "$N/var/rw/live" stall 'GET hosts\nColumns: name\n' 6)
+if [ "$stall_j" = "$stall_n" ]; then
+	pass lsdiff/query_timeout
+else
+	fail lsdiff/query_timeout "jaque: $stall_j; naemon: $stall_n"
+fi
 
 # every column jaque lists, Naemon lists with the same type
 $LSC "$T/var/rw/live" ask 'GET columns\nColumns: table name type\n' |

@@ -22,6 +22,10 @@
                                     (answered before, after N whole seconds),
                                     "after" (answered within 2 s of CMD) or
                                     "late N", then the answer (repr)
+  lsclient.py SOCKET stall TEXT SECS send TEXT and keep the connection open
+                                    for up to SECS seconds; print what came
+                                    back (repr), "closed after N" (whole
+                                    seconds) or "open"
 """
 import socket
 import sys
@@ -142,6 +146,24 @@ def waitfor(path, text, secs, cmd):
     print("after" if took < 2.0 else "late %d" % int(took), repr(data))
 
 
+def stall(path, text, secs):
+    s = connect(path)
+    t0 = time.monotonic()
+    if text:
+        s.sendall(unescape(text))
+    s.settimeout(secs)
+    out = b""
+    try:
+        while True:
+            d = s.recv(65536)
+            if not d:
+                print(repr(out), "closed after %d" % int(time.monotonic() - t0))
+                return
+            out += d
+    except socket.timeout:
+        print(repr(out), "open")
+
+
 def main():
     path, mode = sys.argv[1], sys.argv[2]
     if mode == "ask":
@@ -152,10 +174,12 @@ def main():
         flood(path, int(sys.argv[3]))
     elif mode == "big":
         big(path, int(sys.argv[3]))
+    elif mode == "stall":
+        stall(path, sys.argv[3], float(sys.argv[4]))
     elif mode == "waitfor":
         waitfor(path, sys.argv[3], float(sys.argv[4]), sys.argv[5] if len(sys.argv) > 5 else "")
     else:
-        sys.exit("usage: lsclient.py SOCKET ask|keep|flood|big|waitfor ...")
+        sys.exit("usage: lsclient.py SOCKET ask|keep|flood|big|waitfor|stall ...")
 
 
 if __name__ == "__main__":
