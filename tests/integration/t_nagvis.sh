@@ -39,6 +39,9 @@
 #     for all objects or for those asked for;
 #   - the map's summary (mod=Map&act=getObjectStates&ty=summary) is the
 #     worst state on it, acknowledged;
+#   - with only_permitted_objects=1 (NagVis then adds AuthUser: to every
+#     query) the host of which the user is no contact is not found, the
+#     others are shown as before;
 #   - php-cgi printed no error.
 #
 # Exits 77 (skipped) when nagvis or php-cgi is not installed, unless CI is
@@ -68,7 +71,8 @@ fi
 eng_init nagvis
 SOCK=$T/var/rw/live
 eng_cfg "broker_module=/usr/lib/naemon/naemon-livestatus/livestatus.so $SOCK"
-# no active checks: results come only through the command pipe
+# no active checks: results come only through the command pipe; c1, the
+# user NagVis is asked for, is a contact of every host but spare
 eng_objects <<'OBJ'
 define host {
 	use			h-base
@@ -90,6 +94,7 @@ define host {
 	alias			Spare
 	address			127.0.0.3
 	active_checks_enabled	0
+	contacts		null
 }
 define contactgroup {
 	contactgroup_name	nagvis-admins
@@ -387,6 +392,19 @@ nagvis 'mod=Map&act=getObjectStates&show=shop&ty=summary' > "$T/summary.json"
 json_expect map_summary "$T/summary.json" 'map.summary_state=DOWN' \
     'map.summary_output=Contains 2 DOWN, 2 UP, 2 OK Objects.' \
     'map.summary_problem_has_been_acknowledged=1'
+
+# with only_permitted_objects NagVis adds "AuthUser: c1" to its queries:
+# spare, of which c1 is no contact, is no longer found; the rest is as before
+# (NagVis keeps its configuration in a cache that the new file in conf.d
+# invalidates only a second later: it is removed)
+printf '[global]\nonly_permitted_objects=1\n' > "$NV/etc/conf.d/permitted.ini.php"
+rm -f "$NV"/var/nagvis-conf-*
+nagvis 'mod=Map&act=getObjectStates&show=shop&ty=state' > "$T/permitted.json"
+json_expect auth_user "$T/permitted.json" \
+    'hspare.summary_state=ERROR' \
+    'hspare.summary_output=Problem (Backend: jaque): The object &quot;spare&quot; does not exist (host).' \
+    'hweb.state=DOWN' 'hdb.state=UP' 'smysql.state=OK' 'gshop.summary_state=DOWN' \
+    'gapps.summary_state=OK'
 
 if [ -s "$T/php.err" ]; then
 	fail nagvis/php "php-cgi printed errors"
