@@ -23,7 +23,9 @@
 # authorisation module, which reads the contact groups from the backend
 # (GET contactgroups) and gives the members of nagvis-admins, the test user
 # c1 (lib_engine.sh's contact) among them, every permission; a map with
-# three hosts, a service, a hostgroup and a servicegroup.
+# three hosts, a service, a hostgroup and a servicegroup, an automap drawn
+# from the hosts' parents, and a map of two dynamic groups (Livestatus
+# filters written in the map).
 #
 # Checks, on the JSON of server/core/ajax_handler.php:
 #   - mod=Map&act=getMapObjects: every object of the map is there with the
@@ -31,7 +33,9 @@
 #     (a host UP, one DOWN with its plugin output, one never checked, which
 #     NagVis calls UNCHECKED, a service CRITICAL with its output), the
 #     hostgroup and the servicegroup with their members' worst state and
-#     counts, the map with its summary;
+#     counts, the map with its summary; the automap has the three hosts
+#     joined as their parents say; each dynamic group has the one object
+#     its filter selects;
 #   - after new results through the pipe (the DOWN host recovers, the UP
 #     host goes DOWN and is acknowledged, the service turns OK, the third
 #     host is UP in a downtime), mod=Map&act=getObjectStates reports the
@@ -86,6 +90,7 @@ define host {
 	host_name		db
 	alias			Database
 	address			127.0.0.2
+	parents			web
 	active_checks_enabled	0
 }
 define host {
@@ -93,6 +98,7 @@ define host {
 	host_name		spare
 	alias			Spare
 	address			127.0.0.3
+	parents			db
 	active_checks_enabled	0
 	contacts		null
 }
@@ -244,6 +250,39 @@ define servicegroup {
 }
 MAP
 
+# a map NagVis draws from the hosts' parents (GET hosts, Columns: childs),
+# and one of two dynamic groups, whose members are what a Livestatus filter
+# in the map selects
+cat > "$NV/etc/maps/auto.cfg" <<'MAP'
+define global {
+	sources=automap
+	backend_id=jaque
+	root=web
+	render_mode=undirected
+}
+MAP
+cat > "$NV/etc/maps/dyn.cfg" <<'MAP'
+define global {
+	backend_id=jaque
+}
+define dyngroup {
+	object_id=dgprob
+	name=db-problems
+	object_types=service
+	object_filter=Filter: state >= 1\nFilter: host_name ~ ^d\nAnd: 2\n
+	x=10
+	y=10
+}
+define dyngroup {
+	object_id=dgdown
+	name=down
+	object_types=host
+	object_filter=Filter: state = 1\n
+	x=20
+	y=10
+}
+MAP
+
 # nagvis QUERY_STRING: the body of ajax_handler.php's answer (the CGI
 # headers cut off) for the test's user, c1
 nagvis() {
@@ -259,9 +298,11 @@ nagvis() {
 }
 
 # json_expect CASE FILE OBJECT.FIELD=VALUE...: in FILE (a list of NagVis
-# objects in JSON), the object whose object_id (or, for the map itself,
-# type) is OBJECT has FIELD equal to VALUE (compared as JSON when VALUE
-# parses as JSON - true, null, 2 - else as a string)
+# objects in JSON), the object whose object_id, TYPE:NAME or (for the map
+# itself) type is OBJECT has FIELD equal to VALUE (compared as JSON when
+# VALUE parses as JSON - true, null, 2 - else as a string); the field
+# "links" of the map is the pairs of host names its lines join
+# ("db-spare db-web", sorted)
 json_expect() {
 	c_=$1
 	f_=$2
@@ -279,6 +320,16 @@ if isinstance(objs, dict):
 byid = {}
 for o in objs:
     byid[o.get("object_id", o.get("type"))] = o
+    if "name" in o:
+        byid["%s:%s" % (o.get("type"), o["name"])] = o
+names = dict((o["object_id"], o.get("name")) for o in objs if "object_id" in o)
+links = []
+for o in objs:
+    if o.get("type") == "line":
+        ends = [names.get(e.split("%")[0]) for e in str(o.get("x")).split(",")]
+        links.append("-".join(sorted(str(e) for e in ends)))
+if "map" in byid:
+    byid["map"]["links"] = " ".join(sorted(links))
 for want in sys.argv[2:]:
     key, value = want.split("=", 1)
     oid, field = key.split(".", 1)
@@ -351,6 +402,16 @@ json_expect map_objects "$T/objects.json" \
     'map.summary_output=Contains 2 CRITICAL, 2 DOWN, 1 UP, 1 UNCHECKED Objects.' \
     'gapps.type=servicegroup' 'gapps.alias=Applications' 'gapps.summary_state=CRITICAL' \
     'gapps.summary_output=Contains 1 OK, 1 CRITICAL Services.'
+
+nagvis 'mod=Map&act=getMapObjects&show=auto' > "$T/auto.json"
+json_expect automap "$T/auto.json" 'map.links=db-spare db-web' \
+    'host:web.state=UP' 'host:db.state=DOWN' 'host:spare.state=UNCHECKED' \
+    'map.summary_output=Contains 1 DOWN, 1 UP, 1 UNCHECKED Objects.'
+nagvis 'mod=Map&act=getMapObjects&show=dyn' > "$T/dyn.json"
+json_expect dyngroups "$T/dyn.json" \
+    'dgprob.num_members=1' 'dgprob.summary_state=CRITICAL' \
+    'dgdown.num_members=1' 'dgdown.summary_state=DOWN' \
+    'map.summary_output=Contains 1 CRITICAL, 1 DOWN Objects.'
 
 # new results, an acknowledgement and a downtime: what the map shows next
 now=$(date +%s)
