@@ -615,8 +615,17 @@ lw_accepted(void *arg, int fd)
 	c->in = lsreq_new();
 	c->since = ev_now(w->j->loop);
 	sconn_open(&w->conns, &c->s, w->j->loop, fd, lw_read_cb, lw_write_cb);
-	if (!ev_is_active(&w->sweep))
+	if (!ev_is_active(&w->sweep)) {
+		/* often enough that a timeout ends within an eighth of itself */
+		ev_tstamp every = 1.0;
+
+		if (w->idle_timeout > 0 && w->idle_timeout / 8 < every)
+			every = w->idle_timeout / 8;
+		if (w->query_timeout > 0 && w->query_timeout / 8 < every)
+			every = w->query_timeout / 8;
+		w->sweep.repeat = every > 0.01 ? every : 0.01;
 		ev_timer_again(w->j->loop, &w->sweep);
+	}
 }
 
 /*
