@@ -263,10 +263,16 @@ item_cmp(const void *pa, const void *pb)
 static void
 sort_items(struct lsrun *r)
 {
+	size_t i;
+
 	if (r->nitems < 2 || r->nskeys == 0)
 		return;
 	sorting = r;
-	qsort(r->items, r->nitems, sizeof(*r->items), item_cmp);
+	/* rows come in the table's natural order, so kept items often are in order already */
+	for (i = 1; i < r->nitems && item_cmp(&r->items[i - 1], &r->items[i]) <= 0; i++)
+		;
+	if (i < r->nitems)
+		qsort(r->items, r->nitems, sizeof(*r->items), item_cmp);
 	sorting = NULL;
 }
 
