@@ -5,24 +5,16 @@
  * alerts and states give host;[service;]state;state type;attempt;output,
  * downtime and flapping alerts host;[service;]state type;comment, and so
  * on.  The last field takes the rest of the line, semicolons included.
- *
- * Files: each archive's entries run from its first line's time to the
- * next file's; the current log from its first line on.  A query reads
- * the files that reach into its bounds, newest first, and stops at max
- * entries.
+ * The files and the cache of their entries are lslog_files.c's.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "compat/livestatus/lslog.h"
 
-#include <dirent.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "engine/util/arena.h"
 #include "engine/util/strutil.h"
-#include "engine/util/xalloc.h"
 
 /* what the options of a kind of line hold, in order */
 enum lslog_field { F_HOST, F_SVC, F_STATE, F_STYPE, F_ATTEMPT, F_OUTPUT, F_COMMENT, F_CONTACT,
@@ -191,11 +183,13 @@ lslog_parse(struct lslog_entry *e, const char *line, size_t len, long lineno, st
 	memset(e, 0, sizeof(*e));
 	e->time = (time_t)str_atol_lenient(line + 1);
 	e->lineno = lineno;
+	/* two copies of the line: the message, and one cut into the fields;
+	 * the type of an untyped line and the options are the message's tail */
 	e->message = arena_strndup(a, line, len);
 	e->host = e->svc = e->contact = e->command = e->state_type = e->output = e->comment = "";
 	e->options = "";
 	text = arena_strndup(a, line + 13, len - 13);
-	e->type = arena_strdup(a, text);
+	e->type = e->message + 13;
 	e->class = program_line(text) ? LSLOG_PROGRAM : LSLOG_INFO;
 	if (strncmp(text, "TIMEPERIOD TRANSITION", 21) == 0) {
 		e->class = LSLOG_STATE;
@@ -205,8 +199,8 @@ lslog_parse(struct lslog_entry *e, const char *line, size_t len, long lineno, st
 		return 0;
 	*colon = '\0';
 	e->type = text;
-	e->options = opts = colon + 1 + strspn(colon + 1, " ");
-	opts = arena_strdup(a, opts);
+	opts = colon + 1 + strspn(colon + 1, " ");
+	e->options = e->message + 13 + (opts - text);
 	if (strcmp(text, "EXTERNAL COMMAND") == 0) {
 		e->class = LSLOG_COMMAND;
 		command_objects(e, opts);
@@ -219,137 +213,4 @@ lslog_parse(struct lslog_entry *e, const char *line, size_t len, long lineno, st
 			break;
 		}
 	return 0;
-}
-
-/* ---- files ---- */
-
-struct lslog_file {
-	char *path;
-	time_t start;   /* its first entry's time */
-};
-
-static time_t
-first_time(const char *path)
-{
-	char buf[64];
-	FILE *fp = fopen(path, "r");
-	time_t t = 0;
-
-	if (fp == NULL)
-		return 0;
-	if (fgets(buf, sizeof(buf), fp) != NULL && buf[0] == '[')
-		t = (time_t)str_atol_lenient(buf + 1);
-	fclose(fp);
-	return t;
-}
-
-static int
-file_cmp(const void *a, const void *b)
-{
-	const struct lslog_file *x = a, *y = b;
-
-	return (x->start > y->start) - (x->start < y->start);
-}
-
-/* the archives (nagios-MM-DD-YYYY-HH.log) and the current log, oldest first */
-static struct lslog_file *
-list_files(const char *log_file, const char *dir, size_t *n)
-{
-	struct lslog_file *v = NULL;
-	struct dirent *de;
-	DIR *d = dir != NULL ? opendir(dir) : NULL;
-
-	*n = 0;
-	while (d != NULL && (de = readdir(d)) != NULL) {
-		if (strncmp(de->d_name, "nagios-", 7) != 0 || !str_has_suffix(de->d_name, ".log") ||
-		    strlen(de->d_name) != strlen("nagios-MM-DD-YYYY-HH.log"))
-			continue;
-		v = xreallocarray(v, *n + 1, sizeof(*v));
-		v[*n].path = xasprintf("%s/%s", dir, de->d_name);
-		v[*n].start = first_time(v[*n].path);
-		(*n)++;
-	}
-	if (d != NULL)
-		closedir(d);
-	if (*n > 1)
-		qsort(v, *n, sizeof(*v), file_cmp);
-	v = xreallocarray(v, *n + 1, sizeof(*v));
-	v[*n].path = xstrdup(log_file);
-	v[*n].start = first_time(log_file);
-	(*n)++;
-	return v;
-}
-
-/* one file's entries within the bounds, newest first, onto r */
-static void
-read_file(struct lslog_rows *r, const char *path, time_t lo, time_t hi, size_t max)
-{
-	FILE *fp = fopen(path, "r");
-	struct lslog_entry *mine = NULL, e;
-	char *line = NULL;
-	size_t cap = 0, n = 0, i;
-	ssize_t len;
-	long lineno = 0;
-
-	if (fp == NULL)
-		return;
-	while ((len = getline(&line, &cap, fp)) > 0) {
-		lineno++;
-		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-			len--;
-		/* the time first: most lines of a file outside the bounds are not taken apart */
-		if (len < 13 || line[0] != '[')
-			continue;
-		e.time = (time_t)str_atol_lenient(line + 1);
-		if (e.time < lo || (hi != 0 && e.time > hi))
-			continue;
-		if (lslog_parse(&e, line, (size_t)len, lineno, r->a) < 0)
-			continue;
-		mine = xreallocarray(mine, n + 1, sizeof(*mine));
-		mine[n++] = e;
-	}
-	free(line);
-	fclose(fp);
-	for (i = n; i > 0 && r->n < max; i--) {
-		r->v = xreallocarray(r->v, r->n + 1, sizeof(*r->v));
-		r->v[r->n++] = mine[i - 1];
-	}
-	free(mine);
-}
-
-struct lslog_rows *
-lslog_read(const char *log_file, const char *archive_dir, time_t lo, time_t hi, size_t max)
-{
-	struct lslog_rows *r = xcalloc(1, sizeof(*r));
-	struct lslog_file *f;
-	size_t n, i;
-
-	r->a = arena_new();
-	if (log_file == NULL)
-		return r;
-	f = list_files(log_file, archive_dir, &n);
-	for (i = n; i > 0 && r->n < max; i--) {
-		/* file i-1 holds [start, the next file's start) */
-		time_t end = i < n ? f[i].start : 0;
-
-		if (hi != 0 && f[i - 1].start > hi)
-			continue;
-		if (end != 0 && end < lo)
-			break;
-		read_file(r, f[i - 1].path, lo, hi, max);
-	}
-	for (i = 0; i < n; i++)
-		free(f[i].path);
-	free(f);
-	return r;
-}
-
-void
-lslog_rows_free(struct lslog_rows *r)
-{
-	if (r == NULL)
-		return;
-	free(r->v);
-	arena_free(r->a);
-	free(r);
 }

@@ -52,21 +52,66 @@ struct lslog_entry {
 int lslog_parse(struct lslog_entry *e, const char *line, size_t len, long lineno,
     struct arena *a);
 
-/* the entries of a query, newest first */
+struct lslog_block;
+
+/*
+ * The entries of a query, newest first.  v is the rows' own array; the
+ * strings of its entries are the cache's (held by the rows until
+ * lslog_rows_free, whatever the cache does meanwhile).  a is an arena
+ * the rows' user may allocate in; it dies with the rows.
+ */
 struct lslog_rows {
 	struct lslog_entry *v;
 	size_t n;
 	struct arena *a;
+	struct lslog_block **pins;  /* private: the cached files' entries v uses */
+	size_t npins;
 };
+
+/*
+ * The cache of the files' entries (lslog_files.c), one per process: each
+ * archive (nagios-MM-DD-YYYY-HH.log in log_archive_path, never written
+ * again) is taken apart once, when a query first reaches into its time
+ * span, which is known from its first and last lines; the current log is
+ * read on from where the last query stopped (a new inode or a shorter
+ * file: rotated or replaced, read again from the start; the rotated
+ * file's entries go with it into the archive it became).  At most max
+ * entries are kept: past that the oldest archives' entries are dropped,
+ * to be read again by a query that needs them.
+ */
+#define LSLOG_CACHE_MAX 500000 /* naemon-livestatus's max_cached_messages */
+
+struct lslog_cache;
+
+/* a cache keeping at most max entries (0: LSLOG_CACHE_MAX) */
+struct lslog_cache *lslog_cache_new(size_t max);
+void lslog_cache_set_max(struct lslog_cache *c, size_t max);
+/* frees the cache; rows still out keep their entries */
+void lslog_cache_free(struct lslog_cache *c);
 
 /*
  * Read the entries with lo <= time <= hi (hi 0: no upper bound) from
  * log_file and the archives in archive_dir (may be NULL), newest first,
- * at most max of them; files wholly outside the bounds are not read.
- * Returns the rows (free with lslog_rows_free).
+ * at most max of them, through the cache c (NULL: none, the files are
+ * read for this query alone).  Files wholly outside the bounds are not
+ * read.  Returns the rows (free with lslog_rows_free).  A change of
+ * log_file or archive_dir empties the cache.
  */
+struct lslog_rows *lslog_cache_read(struct lslog_cache *c, const char *log_file,
+    const char *archive_dir, time_t lo, time_t hi, size_t max);
+/* the same without a cache */
 struct lslog_rows *lslog_read(const char *log_file, const char *archive_dir, time_t lo,
     time_t hi, size_t max);
 void lslog_rows_free(struct lslog_rows *r);
+
+/* what the cache did so far, for tests and reports */
+struct lslog_cache_info {
+	size_t entries;          /* entries kept */
+	size_t files_loaded;     /* archives whose entries are kept */
+	unsigned long loads;     /* archives taken apart (again) */
+	unsigned long indexed;   /* archives whose time span was read */
+	unsigned long bytes;     /* bytes of log taken apart */
+};
+void lslog_cache_info(const struct lslog_cache *c, struct lslog_cache_info *out);
 
 #endif

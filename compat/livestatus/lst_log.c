@@ -1,8 +1,8 @@
 /*
- * lst_log: the log table.  Its rows are read for each query (lslog.c)
- * from nagios.log and the archives, newest first, only the files that
- * the query's time bounds (a top-level Filter on time) reach, at most
- * LST_LOG_MAX entries.  Besides the line's own columns it has the
+ * lst_log: the log table.  Its rows are taken for each query from the
+ * cache of nagios.log's and the archives' entries (lslog.h), newest
+ * first, only from the files that the query's time bounds (a top-level
+ * Filter on time) reach, at most LST_LOG_MAX entries.  Besides the line's own columns it has the
  * current_host_, current_service_, current_contact_ and current_command_
  * columns of the objects the line names, as they are now (empty when
  * they are gone); a column the table lacks is looked up with current_
@@ -143,7 +143,7 @@ log_open(const struct ls_ctx *x, const struct lsf *filter)
 	lsf_bounds(filter, "time", &lo, &hi);
 	if (lo < 0)
 		lo = 0;
-	return lslog_read(cfg->log_file, cfg->log_archive_path, (time_t)lo,
+	return lslog_cache_read(LST_DATA(x)->logs, cfg->log_file, cfg->log_archive_path, (time_t)lo,
 	    hi == LLONG_MAX ? 0 : (time_t)(hi < 1 ? 1 : hi), LST_LOG_MAX);
 }
 

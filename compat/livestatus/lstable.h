@@ -17,6 +17,7 @@
 #include <stddef.h>
 
 struct ls_table;
+struct lslog_cache;
 struct snapshot;
 
 /* what the status table reports that the snapshot does not hold */
@@ -32,6 +33,7 @@ struct lst_status {
 struct lst_data {
 	const struct snapshot *snap;
 	const struct lst_status *status;
+	struct lslog_cache *logs;  /* the log table's cache (lslog.h); NULL: none */
 };
 
 /* the tables, built at the first call; *n their number */

@@ -7,7 +7,8 @@
  * broker_module line whose module is a Livestatus one (livestatus.o of
  * mk-livestatus, livestatus.so of naemon-livestatus): no module is
  * loaded, jaque answers itself.  Of the module's options
- * max_response_size, idle_timeout and query_timeout mean something here;
+ * max_response_size, idle_timeout, query_timeout and max_cached_messages
+ * (the log table's cache, lslog.h) mean something here;
  * the others are noted once in the log.  The socket is made as the query handler's is (engine/util/
  * usock.c), mode 0660, so the web server's user in the daemon's group
  * can connect.  With livestatus_listen in jaque.cfg, also (or only) over
@@ -59,6 +60,7 @@
 #include "compat/extcmd.h"
 #include "compat/livestatus/lscol.h"
 #include "compat/livestatus/lsfilter.h"
+#include "compat/livestatus/lslog.h"
 #include "compat/livestatus/lsout.h"
 #include "compat/livestatus/lsquery.h"
 #include "compat/livestatus/lsreq.h"
@@ -134,6 +136,8 @@ struct lswire {
 	int full_said;
 	int holding;           /* a reload is under way: start no answer */
 	size_t max_response;
+	size_t max_cached;     /* max_cached_messages: the log table's cache */
+	struct lslog_cache *logs;
 	struct lst_status status;
 	unsigned long events[LW_NTRIG]; /* events so far, by LSQ_WAIT_* bit */
 	size_t nwaiting;       /* connections waiting */
@@ -288,6 +292,7 @@ lw_start_run(struct lw_conn *c)
 	persist_snapshot(j, &c->snap, now);
 	c->data.snap = &c->snap;
 	c->data.status = &c->w->status;
+	c->data.logs = c->w->logs;
 	c->w->status.interval_length = j->gen->cfg.interval_length;
 	c->x.data = &c->data;
 	c->x.now = now;
@@ -313,6 +318,7 @@ lw_wait_over(struct lw_conn *c)
 	persist_snapshot(j, &c->snap, time(NULL));
 	c->data.snap = &c->snap;
 	c->data.status = &c->w->status;
+	c->data.logs = c->w->logs;
 	c->x.data = &c->data;
 	c->x.now = time(NULL);
 	if (c->x.scratch == NULL)
@@ -725,6 +731,7 @@ lw_path(struct lswire *w, const struct main_cfg *cfg, int say)
 	size_t i;
 
 	w->max_response = LW_MAX_RESPONSE;
+	w->max_cached = LSLOG_CACHE_MAX;
 	w->idle_timeout = LW_IDLE_TIMEOUT;
 	w->query_timeout = LW_QUERY_TIMEOUT;
 	if (cfg->livestatus_socket != NULL)
@@ -744,6 +751,8 @@ lw_path(struct lswire *w, const struct main_cfg *cfg, int say)
 					path = xstrdup(tok);
 			} else if (strncmp(tok, "max_response_size=", 18) == 0) {
 				w->max_response = (size_t)strtoull(tok + 18, NULL, 10);
+			} else if (strncmp(tok, "max_cached_messages=", 20) == 0) {
+				w->max_cached = (size_t)strtoull(tok + 20, NULL, 10);
 			} else if (lw_timeout_opt(tok, "idle_timeout=", &w->idle_timeout) ||
 			    lw_timeout_opt(tok, "query_timeout=", &w->query_timeout)) {
 				continue;
@@ -767,6 +776,7 @@ lw_open(struct lswire *w, int say)
 	const char *step;
 	int fd;
 
+	lslog_cache_set_max(w->logs, w->max_cached);
 	if (path == NULL)
 		return;
 	if ((fd = usock_listen(path, 0117, LW_BACKLOG, &w->file, &step)) < 0) {
@@ -818,6 +828,7 @@ lswire_start(struct jaque *j)
 	ev_init(&w->sweep, lw_sweep_cb);
 	w->sweep.repeat = 1.0;
 	w->sweep.data = w;
+	w->logs = lslog_cache_new(0);
 	(void)lst_tables(&nt);
 	j->ls = w;
 	lw_store_events(w);
@@ -881,6 +892,7 @@ lswire_stop(struct jaque *j)
 	ev_timer_stop(j->loop, &w->sweep);
 	while (w->conns.head != NULL)
 		lw_conn_close((struct lw_conn *)w->conns.head);
+	lslog_cache_free(w->logs);
 	free(w);
 	j->ls = NULL;
 }

@@ -5,7 +5,12 @@
  * checks, external commands naming a host or a service, program and info
  * lines, a time period transition, lines that are no entry), and the
  * files read for a query: archives and the current log newest first,
- * only those the time bounds reach, the limit on entries.
+ * only those the time bounds reach, the limit on entries; and the cache
+ * of the files' entries: a second query reads nothing, lines appended to
+ * the current log are read alone, a rotation hands the entries read to
+ * the archive the log became, archives outside a query's bounds are not
+ * read, and past its cap the oldest archives' entries are dropped (rows
+ * still out keep theirs) and read again when needed.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -15,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -115,17 +121,46 @@ t_notifications_commands(void **state)
 
 static char dir[64];
 
+/* write text to the file name in dir: mode "w" anew, "a" at its end */
 static void
-put(const char *name, const char *text)
+write_file(const char *name, const char *mode, const char *text)
 {
 	char path[128];
 	FILE *fp;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	fp = fopen(path, "w");
+	fp = fopen(path, mode);
 	assert_non_null(fp);
 	fputs(text, fp);
 	fclose(fp);
+}
+
+static void
+put(const char *name, const char *text)
+{
+	write_file(name, "w", text);
+}
+
+static void
+append(const char *name, const char *text)
+{
+	write_file(name, "a", text);
+}
+
+static void
+rm(const char *name)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	assert_int_equal(unlink(path), 0);
+}
+
+static void
+mkdir_tmp(void)
+{
+	snprintf(dir, sizeof(dir), "/tmp/test_lslog.XXXXXX");
+	assert_non_null(mkdtemp(dir));
 }
 
 static void
@@ -135,8 +170,7 @@ t_files(void **state)
 	struct lslog_rows *r;
 
 	(void)state;
-	snprintf(dir, sizeof(dir), "/tmp/test_lslog.XXXXXX");
-	assert_non_null(mkdtemp(dir));
+	mkdir_tmp();
 	put("nagios-01-01-2024-00.log", "[1000000100] a1\n[1000000150] a2\n");
 	put("nagios-01-02-2024-00.log", "[1000000200] b1\n[1000000250] b2\n");
 	put("nagios.log", "[1000000300] c1\n[1000000350] c2\ngarbage\n");
@@ -169,6 +203,200 @@ t_files(void **state)
 	assert_int_equal(rmdir(dir), 0);
 }
 
+/* ---- the cache ---- */
+
+static struct lslog_cache *cache;
+static char logpath[128];
+static struct lslog_cache_info info;
+
+/* the messages of a cached query, newest first, joined with '|' */
+static const char *
+q(time_t lo, time_t hi)
+{
+	static char out[1024];
+	struct lslog_rows *r = lslog_cache_read(cache, logpath, dir, lo, hi, 100);
+	size_t i, at = 0;
+
+	out[0] = '\0';
+	for (i = 0; i < r->n; i++)
+		at += (size_t)snprintf(out + at, sizeof(out) - at, "%s%s", i ? "|" : "",
+		    r->v[i].message + 13);
+	lslog_rows_free(r);
+	lslog_cache_info(cache, &info);
+	return out;
+}
+
+static void
+cache_setup(size_t max)
+{
+	mkdir_tmp();
+	snprintf(logpath, sizeof(logpath), "%s/nagios.log", dir);
+	cache = lslog_cache_new(max);
+}
+
+static void
+cache_teardown(const char *const *names)
+{
+	lslog_cache_free(cache);
+	for (; *names != NULL; names++)
+		rm(*names);
+	assert_int_equal(rmdir(dir), 0);
+}
+
+static void
+t_cache_hits_append(void **state)
+{
+	static const char *const names[] = { "nagios-01-01-2024-00.log", "nagios.log", NULL };
+	struct lslog_rows *r;
+	unsigned long bytes;
+
+	(void)state;
+	cache_setup(0);
+	put(names[0], "[1000000100] a1\n[1000000150] a2");  /* an archive's last line may lack \n */
+	put("nagios.log", "[1000000300] c1\n");
+	assert_string_equal(q(0, 0), "c1|a2|a1");
+	assert_int_equal(info.loads, 1);
+	assert_int_equal(info.entries, 3);
+	bytes = info.bytes;
+	assert_int_equal(bytes, 31 + 16);
+	/* asked again: nothing is read */
+	assert_string_equal(q(0, 0), "c1|a2|a1");
+	assert_int_equal(info.loads, 1);
+	assert_int_equal(info.bytes, bytes);
+	/* appended lines alone are read; a line still being written waits */
+	append("nagios.log", "[1000000310] c2\n[1000000320] c3 unfini");
+	assert_string_equal(q(0, 0), "c2|c1|a2|a1");
+	assert_int_equal(info.bytes, bytes + 16);
+	append("nagios.log", "shed\n[1000000305] c4 earlier\n");
+	assert_string_equal(q(0, 0), "c4 earlier|c3 unfinished|c2|c1|a2|a1");
+	assert_int_equal(info.bytes, bytes + 16 + 27 + 24);
+	/* bounds over a file whose times go back */
+	assert_string_equal(q(1000000306, 1000000315), "c2");
+	assert_string_equal(q(1000000150, 1000000305), "c4 earlier|c1|a2");
+	/* line numbers go on from where the last read stopped */
+	r = lslog_cache_read(cache, logpath, dir, 1000000305, 0, 100);
+	assert_int_equal(r->n, 3);
+	assert_int_equal(r->v[0].lineno, 4);
+	assert_int_equal(r->v[1].lineno, 3);
+	lslog_rows_free(r);
+	/* the log cut short (same inode): read again from its start */
+	put("nagios.log", "[1000000400] d1\n");
+	assert_string_equal(q(0, 0), "d1|a2|a1");
+	assert_int_equal(info.entries, 3);
+	assert_int_equal(info.loads, 1);
+	cache_teardown(names);
+}
+
+static void
+t_cache_rotation(void **state)
+{
+	static const char *const names[] = { "nagios-01-01-2024-00.log",
+		"nagios-01-02-2024-00.log", "nagios-01-03-2024-00.log", "nagios.log", NULL };
+	char from[128], to[128];
+	unsigned long bytes;
+
+	(void)state;
+	cache_setup(0);
+	put(names[0], "[1000000100] a1\n");
+	put("nagios.log", "[1000000200] b1\n");
+	assert_string_equal(q(0, 0), "b1|a1");
+	bytes = info.bytes;
+	/* a line more, then the log becomes an archive and a new one begins */
+	append("nagios.log", "[1000000250] b2\n");
+	snprintf(from, sizeof(from), "%s/nagios.log", dir);
+	snprintf(to, sizeof(to), "%s/%s", dir, names[1]);
+	assert_int_equal(rename(from, to), 0);
+	put("nagios.log", "[1000000300] c1\n");
+	assert_string_equal(q(0, 0), "c1|b2|b1|a1");
+	/* the archive kept what was read of it: only b2 and c1 were read */
+	assert_int_equal(info.bytes, bytes + 16 + 16);
+	assert_int_equal(info.loads, 1);
+	assert_int_equal(info.entries, 4);
+	assert_int_equal(info.files_loaded, 2);
+	assert_string_equal(q(1000000240, 1000000260), "b2");
+	/* rotated by a copy and the log cut short: the copy is read as any archive */
+	append("nagios.log", "[1000000320] c2\n");
+	assert_string_equal(q(1000000300, 0), "c2|c1");
+	put(names[2], "[1000000300] c1\n[1000000320] c2\n");
+	put("nagios.log", "[1000000400] d1\n");
+	assert_string_equal(q(0, 0), "d1|c2|c1|b2|b1|a1");
+	assert_int_equal(info.loads, 2);
+	assert_int_equal(info.entries, 6);
+	cache_teardown(names);
+}
+
+static void
+t_cache_skip(void **state)
+{
+	static const char *const names[] = { "nagios-12-31-2023-23.log",
+		"nagios-01-01-2024-00.log", "nagios-01-02-2024-00.log", "nagios-01-10-2024-00.log",
+		"nagios.log", NULL };
+
+	(void)state;
+	cache_setup(0);
+	/* named by the rotation's time: the order is the names', 2023 before 2024 */
+	put(names[0], "[1000000000] z1\n[1000000050] z2\n");
+	put(names[1], "[1000000100] a1\nno entry\n[1000000150] a2\nnot one either\n");
+	put(names[2], "[1000000200] b1\n[1000000250] b2\n");
+	put(names[3], "[1000000300] c1\n[1000000350] c2\n");
+	put("nagios.log", "[1000000400] d1\n");
+	/* the last hour: only the current log and the newest archive's span looked at */
+	assert_string_equal(q(1000000360, 0), "d1");
+	assert_int_equal(info.loads, 0);
+	assert_int_equal(info.indexed, 1);
+	/* within the second archive: the newer ones looked at, not read; the older not even that */
+	assert_string_equal(q(1000000120, 1000000160), "a2");
+	assert_int_equal(info.loads, 1);
+	assert_int_equal(info.files_loaded, 1);
+	assert_int_equal(info.indexed, 3);
+	/* the span came from the last entry, past a last line that is none */
+	assert_string_equal(q(1000000150, 1000000199), "a2");
+	assert_int_equal(info.loads, 1);
+	assert_string_equal(q(1000000000, 1000000060), "z2|z1");
+	assert_int_equal(info.loads, 2);
+	assert_int_equal(info.indexed, 4);
+	/* an archive added later is seen */
+	put("nagios-01-11-2024-00.log", "[1000000380] e1\n");
+	assert_string_equal(q(1000000370, 0), "d1|e1");
+	rm("nagios-01-11-2024-00.log");
+	assert_string_equal(q(1000000370, 0), "d1");
+	cache_teardown(names);
+}
+
+static void
+t_cache_evict(void **state)
+{
+	static const char *const names[] = { "nagios-01-01-2024-00.log",
+		"nagios-01-02-2024-00.log", "nagios.log", NULL };
+	struct lslog_rows *old;
+
+	(void)state;
+	cache_setup(4);
+	put(names[0], "[1000000100] a1\n[1000000150] a2\n");
+	put(names[1], "[1000000200] b1\n[1000000250] b2\n");
+	put("nagios.log", "[1000000300] c1\n[1000000350] c2\n");
+	old = lslog_cache_read(cache, logpath, dir, 0, 0, 100);
+	assert_int_equal(old->n, 6);
+	lslog_cache_info(cache, &info);
+	/* six entries read, four kept: the oldest archive's went */
+	assert_int_equal(info.entries, 4);
+	assert_int_equal(info.files_loaded, 1);
+	assert_int_equal(info.loads, 2);
+	/* needed again: read again, and the rows still out keep theirs */
+	assert_string_equal(q(0, 1000000160), "a2|a1");
+	assert_int_equal(info.loads, 3);
+	assert_int_equal(info.entries, 4);
+	assert_string_equal(old->v[5].message, "[1000000100] a1");
+	assert_string_equal(old->v[4].host, "");
+	lslog_rows_free(old);
+	/* the current log's entries stay whatever the cap */
+	lslog_cache_set_max(cache, 1);
+	assert_string_equal(q(1000000300, 0), "c2|c1");
+	assert_int_equal(info.entries, 2);
+	assert_int_equal(info.files_loaded, 0);
+	cache_teardown(names);
+}
+
 int
 main(void)
 {
@@ -176,6 +404,10 @@ main(void)
 		cmocka_unit_test(t_states_alerts),
 		cmocka_unit_test(t_notifications_commands),
 		cmocka_unit_test(t_files),
+		cmocka_unit_test(t_cache_hits_append),
+		cmocka_unit_test(t_cache_rotation),
+		cmocka_unit_test(t_cache_skip),
+		cmocka_unit_test(t_cache_evict),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
