@@ -55,13 +55,13 @@ int lslog_parse(struct lslog_entry *e, const char *line, size_t len, long lineno
 struct lslog_block;
 
 /*
- * The entries of a query, newest first.  v is the rows' own array; the
- * strings of its entries are the cache's (held by the rows until
- * lslog_rows_free, whatever the cache does meanwhile).  a is an arena
- * the rows' user may allocate in; it dies with the rows.
+ * The entries of a query, newest first: v[i] is the i-th.  The entries
+ * are the cache's, held by the rows until lslog_rows_free whatever the
+ * cache does meanwhile; they must not be changed.  a is an arena the
+ * rows' user may allocate in; it dies with the rows.
  */
 struct lslog_rows {
-	struct lslog_entry *v;
+	const struct lslog_entry **v;
 	size_t n;
 	struct arena *a;
 	struct lslog_block **pins;  /* private: the cached files' entries v uses */

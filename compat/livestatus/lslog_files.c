@@ -5,9 +5,10 @@
  * Each file's entries are a block: one arena holding every string of its
  * entries, and the array of entries in the file's order.  A block is
  * shared by the cache and the rows of the queries that use it (a count
- * of references), so the cache may drop or grow it while an answer still
- * runs: rows copy the entries they take, and their strings stay where
- * the block's arena put them.
+ * of references), so the cache may drop it while an answer still runs.
+ * The current log's block grows, and with it the array of its entries
+ * moves: each entry lives in the arena, and the array holds pointers
+ * to them, so rows point at entries that stay where they are.
  *
  * The archives are listed again when their directory's mtime changes (or
  * the current log was rotated), ordered by the time in their names
@@ -43,7 +44,7 @@
 
 struct lslog_block {
 	struct arena *a;
-	struct lslog_entry *v;  /* the file's order, oldest first */
+	struct lslog_entry **v; /* the file's order, oldest first; each in a */
 	size_t n, cap;
 	int sorted;             /* times never go down: bounds by binary search */
 	unsigned refs;
@@ -100,7 +101,7 @@ block_unref(struct lslog_block *b)
 static void
 block_add(struct lslog_block *b, const char *line, size_t len, long lineno)
 {
-	struct lslog_entry e;
+	struct lslog_entry e, *at;
 
 	if (lslog_parse(&e, line, len, lineno, b->a) < 0)
 		return;
@@ -108,9 +109,11 @@ block_add(struct lslog_block *b, const char *line, size_t len, long lineno)
 		b->cap = b->cap ? b->cap * 2 : 256;
 		b->v = xreallocarray(b->v, b->cap, sizeof(*b->v));
 	}
-	if (b->n > 0 && e.time < b->v[b->n - 1].time)
+	if (b->n > 0 && e.time < b->v[b->n - 1]->time)
 		b->sorted = 0;
-	b->v[b->n++] = e;
+	at = arena_alloc(b->a, sizeof(*at));
+	*at = e;
+	b->v[b->n++] = at;
 }
 
 /* ---- reading ---- */
@@ -189,8 +192,8 @@ lf_read(struct lslog_cache *c, struct lf *f, int to_end)
 	}
 	c->info.entries += f->b->n;
 	if (f->b->n > 0) {
-		f->first = f->b->v[0].time;
-		f->last = f->b->v[f->b->n - 1].time;
+		f->first = f->b->v[0]->time;
+		f->last = f->b->v[f->b->n - 1]->time;
 		f->indexed = 1;
 	}
 	free(buf);
@@ -455,7 +458,7 @@ first_from(const struct lslog_block *b, time_t t, int at)
 	while (l < h) {
 		size_t m = l + (h - l) / 2;
 
-		if (at ? b->v[m].time < t : b->v[m].time <= t)
+		if (at ? b->v[m]->time < t : b->v[m]->time <= t)
 			l = m + 1;
 		else
 			h = m;
@@ -482,11 +485,11 @@ take(struct lslog_rows *r, struct lslog_block *b, time_t lo, time_t hi, size_t m
 	r->v = xreallocarray(r->v, r->n + (to - from < max - r->n ? to - from : max - r->n),
 	    sizeof(*r->v));
 	for (i = to; i > from && r->n < max; i--) {
-		const struct lslog_entry *e = &b->v[i - 1];
+		const struct lslog_entry *e = b->v[i - 1];
 
 		if (e->time < lo || (hi != 0 && e->time > hi))
 			continue;
-		r->v[r->n++] = *e;
+		r->v[r->n++] = e;
 	}
 	if (r->n == n0)
 		return;

@@ -166,7 +166,7 @@ log_row(const struct ls_ctx *x, size_t i)
 {
 	const struct lslog_rows *r = x->rows;
 
-	return r != NULL && i < r->n ? &r->v[i] : NULL;
+	return r != NULL && i < r->n ? r->v[i] : NULL;
 }
 
 static int

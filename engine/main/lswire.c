@@ -243,6 +243,12 @@ lw_answer(struct lw_conn *c, int fixed16, int code, const char *body, size_t len
 	if (code != 200) {
 		mbuf_adds(&c->s.out, c->q.msg != NULL ? c->q.msg : "");
 		mbuf_add(&c->s.out, "\n", 1);
+	} else if (body == c->body.p && c->s.out.len == 0) {
+		/* nothing waits before it: the body itself is written, not a copy of it */
+		struct mbuf empty = c->s.out;
+
+		c->s.out = c->body;
+		c->body = empty;
 	} else {
 		mbuf_add(&c->s.out, body, len);
 	}

@@ -177,19 +177,19 @@ t_files(void **state)
 	snprintf(log, sizeof(log), "%s/nagios.log", dir);
 	r = lslog_read(log, dir, 0, 0, 100);
 	assert_int_equal(r->n, 6);
-	assert_string_equal(r->v[0].message, "[1000000350] c2");
-	assert_string_equal(r->v[5].message, "[1000000100] a1");
-	assert_int_equal(r->v[0].lineno, 2);
+	assert_string_equal(r->v[0]->message, "[1000000350] c2");
+	assert_string_equal(r->v[5]->message, "[1000000100] a1");
+	assert_int_equal(r->v[0]->lineno, 2);
 	lslog_rows_free(r);
 	/* [..210, ..320]: the first archive is not read */
 	r = lslog_read(log, dir, 1000000210, 1000000320, 100);
 	assert_int_equal(r->n, 2);
-	assert_string_equal(r->v[0].message, "[1000000300] c1");
-	assert_string_equal(r->v[1].message, "[1000000250] b2");
+	assert_string_equal(r->v[0]->message, "[1000000300] c1");
+	assert_string_equal(r->v[1]->message, "[1000000250] b2");
 	lslog_rows_free(r);
 	r = lslog_read(log, dir, 0, 0, 3);
 	assert_int_equal(r->n, 3);
-	assert_string_equal(r->v[2].message, "[1000000250] b2");
+	assert_string_equal(r->v[2]->message, "[1000000250] b2");
 	lslog_rows_free(r);
 	/* no archive directory, no log: nothing, no failure */
 	r = lslog_read("/nonexistent/nagios.log", NULL, 0, 0, 10);
@@ -220,7 +220,7 @@ q(time_t lo, time_t hi)
 	out[0] = '\0';
 	for (i = 0; i < r->n; i++)
 		at += (size_t)snprintf(out + at, sizeof(out) - at, "%s%s", i ? "|" : "",
-		    r->v[i].message + 13);
+		    r->v[i]->message + 13);
 	lslog_rows_free(r);
 	lslog_cache_info(cache, &info);
 	return out;
@@ -276,8 +276,8 @@ t_cache_hits_append(void **state)
 	/* line numbers go on from where the last read stopped */
 	r = lslog_cache_read(cache, logpath, dir, 1000000305, 0, 100);
 	assert_int_equal(r->n, 3);
-	assert_int_equal(r->v[0].lineno, 4);
-	assert_int_equal(r->v[1].lineno, 3);
+	assert_int_equal(r->v[0]->lineno, 4);
+	assert_int_equal(r->v[1]->lineno, 3);
 	lslog_rows_free(r);
 	/* the log cut short (same inode): read again from its start */
 	put("nagios.log", "[1000000400] d1\n");
@@ -386,8 +386,8 @@ t_cache_evict(void **state)
 	assert_string_equal(q(0, 1000000160), "a2|a1");
 	assert_int_equal(info.loads, 3);
 	assert_int_equal(info.entries, 4);
-	assert_string_equal(old->v[5].message, "[1000000100] a1");
-	assert_string_equal(old->v[4].host, "");
+	assert_string_equal(old->v[5]->message, "[1000000100] a1");
+	assert_string_equal(old->v[4]->host, "");
 	lslog_rows_free(old);
 	/* the current log's entries stay whatever the cap */
 	lslog_cache_set_max(cache, 1);
