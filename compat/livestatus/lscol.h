@@ -109,6 +109,10 @@ struct ls_table {
 	 * the query's filter (into x->rows), close frees them; NULL for others */
 	void *(*open)(const struct ls_ctx *x, const struct lsf *filter);
 	void (*close)(void *rows);
+	/* with open: the rows made in steps after it, about budget rows' worth
+	 * of work each (reading files), 1 once they are all made; NULL: open
+	 * made them */
+	int (*prepare)(const struct ls_ctx *x, size_t budget);
 	const char *alt_prefix;         /* tried before a name not found ("current_") */
 };
 

@@ -99,6 +99,22 @@ void lslog_cache_free(struct lslog_cache *c);
  */
 struct lslog_rows *lslog_cache_read(struct lslog_cache *c, const char *log_file,
     const char *archive_dir, time_t lo, time_t hi, size_t max);
+/*
+ * The same in steps, so that reading a big file does not hold the
+ * caller up: lslog_query_new looks at the files (which changed, which
+ * are there), each lslog_query_step reads about budget bytes of them and
+ * returns 1 once the rows are made, 0 while files remain to be read.  The
+ * rows (lslog_query_rows) are the query's, complete after the step that
+ * returned 1; lslog_query_free frees them.  The cache must outlive the
+ * query; other queries may use it between the steps.
+ */
+struct lslog_query;
+struct lslog_query *lslog_query_new(struct lslog_cache *c, const char *log_file,
+    const char *archive_dir, time_t lo, time_t hi, size_t max);
+int lslog_query_step(struct lslog_query *q, size_t budget);
+struct lslog_rows *lslog_query_rows(const struct lslog_query *q);
+void lslog_query_free(struct lslog_query *q);
+
 /* the same without a cache */
 struct lslog_rows *lslog_read(const char *log_file, const char *archive_dir, time_t lo,
     time_t hi, size_t max);

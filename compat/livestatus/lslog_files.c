@@ -72,6 +72,7 @@ struct lslog_cache {
 	size_t narch;
 	struct lf cur;
 	struct lf rotated;      /* the current log just rotated, for its archive */
+	off_t cur_size;         /* its size when the last query began */
 	struct lslog_cache_info info;
 };
 
@@ -132,18 +133,20 @@ lf_drop(struct lslog_cache *c, struct lf *f)
 
 /*
  * Take f's lines from f->off on into its block: the whole lines, and with
- * to_end the last one without a newline too.  A file that is no longer
- * the one the block was read from is read from its start.  Returns 0, or
- * -1 when it cannot be opened.
+ * to_end the last one without a newline too; *budget bytes at most (about:
+ * whole reads of LF_READ), less what was read.  A file that is no longer
+ * the one the block was read from is read from its start.  Returns 1 at
+ * the file's end, 0 when the budget ran out first, -1 when it cannot be
+ * opened.
  */
 static int
-lf_read(struct lslog_cache *c, struct lf *f, int to_end)
+lf_read(struct lslog_cache *c, struct lf *f, int to_end, size_t *budget)
 {
 	struct stat st;
 	char *buf, *end;
 	size_t cap = LF_READ, have = 0, at, nl;
 	ssize_t got;
-	int fd = open(f->path, O_RDONLY | O_CLOEXEC);
+	int fd = open(f->path, O_RDONLY | O_CLOEXEC), at_end = 0;
 
 	if (fd < 0)
 		return -1;
@@ -165,11 +168,16 @@ lf_read(struct lslog_cache *c, struct lf *f, int to_end)
 			cap *= 2;
 			buf = xrealloc(buf, cap);
 		}
+		if (*budget == 0)
+			break;
 		got = read(fd, buf + have, cap - have);
 		if (got < 0 && errno == EINTR)
 			continue;
-		if (got <= 0)
+		if (got <= 0) {
+			at_end = 1;
 			break;
+		}
+		*budget -= (size_t)got < *budget ? (size_t)got : *budget;
 		have += (size_t)got;
 		at = 0;
 		while ((end = memchr(buf + at, '\n', have - at)) != NULL) {
@@ -184,21 +192,21 @@ lf_read(struct lslog_cache *c, struct lf *f, int to_end)
 		c->info.bytes += at;
 		have -= at;
 	}
-	if (to_end && have > 0) {
+	if (to_end && at_end && have > 0) {
 		f->lineno++;
 		block_add(f->b, buf, have - (buf[have - 1] == '\r'), f->lineno);
 		f->off += (off_t)have;
 		c->info.bytes += have;
 	}
 	c->info.entries += f->b->n;
-	if (f->b->n > 0) {
+	if (at_end && f->b->n > 0) {
 		f->first = f->b->v[0]->time;
 		f->last = f->b->v[f->b->n - 1]->time;
 		f->indexed = 1;
 	}
 	free(buf);
 	close(fd);
-	return 0;
+	return at_end;
 }
 
 /* the time of the line at p (n bytes), 0 when it is no entry */
@@ -358,7 +366,7 @@ lf_scan(struct lslog_cache *c, int force)
 	c->narch = n;
 }
 
-/* read on in the current log; a rotation sets the old one aside for its archive */
+/* whether the current log is another file now: the old one is set aside for its archive */
 static int
 lf_update_current(struct lslog_cache *c)
 {
@@ -367,8 +375,10 @@ lf_update_current(struct lslog_cache *c)
 
 	if (stat(c->cur.path, &st) < 0) {
 		lf_drop(c, &c->cur);
+		c->cur_size = 0;
 		return 0;
 	}
+	c->cur_size = st.st_size;
 	if (c->cur.b != NULL && (st.st_dev != c->cur.dev || st.st_ino != c->cur.ino)) {
 		lf_drop(c, &c->rotated);
 		free(c->rotated.path);
@@ -377,8 +387,6 @@ lf_update_current(struct lslog_cache *c)
 		c->cur.path = xstrdup(c->rotated.path);
 		rotated = 1;
 	}
-	if (c->cur.b == NULL || st.st_size != c->cur.off)
-		(void)lf_read(c, &c->cur, 0);
 	return rotated;
 }
 
@@ -509,33 +517,39 @@ cache_trim(struct lslog_cache *c)
 			lf_drop(c, &c->arch[i]);
 }
 
-/* the archive i's entries, read when they are not yet */
-static struct lslog_block *
-archive_block(struct lslog_cache *c, struct lf *f)
-{
-	if (!f->whole) {
-		if (f->b == NULL)
-			c->info.loads++;
-		if (lf_read(c, f, 1) < 0)
-			return NULL;
-		f->whole = 1;
-	}
-	return f->b;
-}
+/* ---- queries ---- */
 
-struct lslog_rows *
-lslog_cache_read(struct lslog_cache *c, const char *log_file, const char *archive_dir, time_t lo,
+enum { LQ_CURRENT, LQ_ARCHIVES, LQ_DONE };
+
+struct lslog_query {
+	struct lslog_cache *c, *own;
+	time_t lo, hi;
+	size_t max;
+	struct lslog_rows *r;
+	int stage;
+	size_t i;         /* LQ_ARCHIVES: the archives from c->arch[i - 1] down are left */
+	char *next;       /* that one's path, to find it again in a list made anew */
+	int ended;        /* the rows are made */
+};
+
+struct lslog_query *
+lslog_query_new(struct lslog_cache *c, const char *log_file, const char *archive_dir, time_t lo,
     time_t hi, size_t max)
 {
-	struct lslog_rows *r = xcalloc(1, sizeof(*r));
-	struct lslog_cache *own = NULL;
-	size_t i;
+	struct lslog_query *q = xcalloc(1, sizeof(*q));
 
-	r->a = arena_new();
-	if (log_file == NULL)
-		return r;
+	q->r = xcalloc(1, sizeof(*q->r));
+	q->r->a = arena_new();
+	q->lo = lo;
+	q->hi = hi;
+	q->max = max;
+	if (log_file == NULL) {
+		q->stage = LQ_DONE;
+		return q;
+	}
 	if (c == NULL)
-		c = own = lslog_cache_new(SIZE_MAX);
+		c = q->own = lslog_cache_new(SIZE_MAX);
+	q->c = c;
 	if (!same(c->log_file, log_file) || !same(c->dir, archive_dir)) {
 		cache_empty(c);
 		c->log_file = xstrdup(log_file);
@@ -544,24 +558,122 @@ lslog_cache_read(struct lslog_cache *c, const char *log_file, const char *archiv
 	}
 	lf_scan(c, lf_update_current(c));
 	lf_drop(c, &c->rotated); /* no archive took it */
-	if (c->cur.b != NULL && (hi == 0 || c->cur.first <= hi))
-		take(r, c->cur.b, lo, hi, max);
-	for (i = c->narch; i > 0 && r->n < max; i--) {
-		struct lf *f = &c->arch[i - 1];
+	return q;
+}
 
-		if (!f->indexed)
-			lf_index(c, f);
-		if (f->first == 0 || (hi != 0 && f->first > hi))
-			continue;
-		if (f->last >= lo)
-			take(r, archive_block(c, f), lo, hi, max);
-		if (f->first < lo)
-			break;
+/* the archive to look at next, found again if the list was made anew; NULL: none */
+static struct lf *
+query_archive(struct lslog_query *q)
+{
+	struct lslog_cache *c = q->c;
+	size_t i;
+
+	if (q->next == NULL)
+		return NULL;
+	if (q->i == 0 || q->i > c->narch || strcmp(c->arch[q->i - 1].path, q->next) != 0) {
+		for (i = c->narch; i > 0 && strcmp(c->arch[i - 1].path, q->next) != 0; i--)
+			;
+		q->i = i;
 	}
-	if (own != NULL)
-		lslog_cache_free(own);
-	else
+	return q->i > 0 ? &c->arch[q->i - 1] : NULL;
+}
+
+/* move on to the next older archive */
+static void
+query_advance(struct lslog_query *q)
+{
+	free(q->next);
+	q->next = --q->i > 0 ? xstrdup(q->c->arch[q->i - 1].path) : NULL;
+}
+
+/* one archive's part of the query; 0 when the budget ran out in it */
+static int
+query_one_archive(struct lslog_query *q, struct lf *f, size_t *budget)
+{
+	struct lslog_cache *c = q->c;
+
+	if (!f->indexed) {
+		lf_index(c, f);
+		*budget -= LF_EDGE < *budget ? LF_EDGE : *budget;
+	}
+	if (f->first == 0 || (q->hi != 0 && f->first > q->hi))
+		return 1;
+	if (f->last >= q->lo) {
+		if (!f->whole) {
+			int got;
+
+			if (f->b == NULL)
+				c->info.loads++;
+			if ((got = lf_read(c, f, 1, budget)) == 0)
+				return 0;
+			f->whole = got > 0;
+		}
+		take(q->r, f->b, q->lo, q->hi, q->max);
+	}
+	if (f->first < q->lo)
+		q->stage = LQ_DONE;
+	return 1;
+}
+
+int
+lslog_query_step(struct lslog_query *q, size_t budget)
+{
+	struct lslog_cache *c = q->c;
+	struct lf *f;
+
+	if (q->stage == LQ_CURRENT) {
+		/* nothing new in it: not even opened */
+		if ((c->cur.b == NULL || c->cur_size != c->cur.off) &&
+		    lf_read(c, &c->cur, 0, &budget) == 0)
+			return 0;
+		if (c->cur.b != NULL && (q->hi == 0 || c->cur.first <= q->hi))
+			take(q->r, c->cur.b, q->lo, q->hi, q->max);
+		q->stage = LQ_ARCHIVES;
+		q->i = c->narch + 1;
+		q->next = xstrdup("");
+		query_advance(q);
+	}
+	while (q->stage == LQ_ARCHIVES && q->r->n < q->max && (f = query_archive(q)) != NULL) {
+		if (budget == 0 || !query_one_archive(q, f, &budget))
+			return 0;
+		query_advance(q);
+	}
+	if (!q->ended && c != NULL && q->own == NULL)
 		cache_trim(c);
+	q->stage = LQ_DONE;
+	q->ended = 1;
+	return 1;
+}
+
+struct lslog_rows *
+lslog_query_rows(const struct lslog_query *q)
+{
+	return q->r;
+}
+
+void
+lslog_query_free(struct lslog_query *q)
+{
+	if (q == NULL)
+		return;
+	lslog_rows_free(q->r);
+	lslog_cache_free(q->own);
+	free(q->next);
+	free(q);
+}
+
+struct lslog_rows *
+lslog_cache_read(struct lslog_cache *c, const char *log_file, const char *archive_dir, time_t lo,
+    time_t hi, size_t max)
+{
+	struct lslog_query *q = lslog_query_new(c, log_file, archive_dir, lo, hi, max);
+	struct lslog_rows *r;
+
+	while (!lslog_query_step(q, SIZE_MAX))
+		;
+	r = q->r;
+	q->r = NULL;
+	lslog_query_free(q);
 	return r;
 }
 

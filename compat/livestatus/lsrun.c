@@ -66,6 +66,7 @@ struct lsrun {
 	const void *contact;
 	size_t max_bytes;
 	time_t deadline;           /* Timelimit's end, 0: none */
+	int ready;                 /* the table's rows are made (its prepare is done) */
 
 	const struct ls_col **cols; /* what a row prints (NULL: a column the table lacks) */
 	const char **names;
@@ -191,7 +192,9 @@ lsrun_new(const struct lsq *q, struct ls_ctx *x, struct mbuf *out, int auth,
 	}
 	if (r->t->open != NULL)
 		x->rows = r->t->open(x, q->filter);
-	r->nrows = r->t->nrows(x);
+	r->ready = r->t->prepare == NULL;
+	if (r->ready)
+		r->nrows = r->t->nrows(x);
 	/* the header row's names may live in the scratch arena: print it now */
 	lso_begin(&r->o, q->col_headers ? r->names : NULL,
 	    r->ncols + (r->mode == LSRUN_STATS ? q->nstats : 0));
@@ -550,6 +553,12 @@ lsrun_step(struct lsrun *r, size_t budget)
 {
 	size_t done = 0;
 
+	if (!r->ready) {
+		if (!r->t->prepare(r->x, budget))
+			return 0;
+		r->ready = 1;
+		r->nrows = r->t->nrows(r->x);
+	}
 	while (r->code == 200 && r->next < r->nrows && done < budget) {
 		const void *row = r->t->row(r->x, r->next++);
 

@@ -2,7 +2,9 @@
  * lst_log: the log table.  Its rows are taken for each query from the
  * cache of nagios.log's and the archives' entries (lslog.h), newest
  * first, only from the files that the query's time bounds (a top-level
- * Filter on time) reach, at most LST_LOG_MAX entries.  Besides the line's own columns it has the
+ * Filter on time) reach, at most LST_LOG_MAX entries.  The files not in
+ * the cache yet are read in steps (LST_LOG_BYTES a row of the run's
+ * budget), so an archive read for the first time holds no one up.  Besides the line's own columns it has the
  * current_host_, current_service_, current_contact_ and current_command_
  * columns of the objects the line names, as they are now (empty when
  * they are gone); a column the table lacks is looked up with current_
@@ -14,6 +16,7 @@
  */
 #include <limits.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,6 +29,7 @@
 #include "engine/util/xalloc.h"
 
 #define LST_LOG_MAX 2000000
+#define LST_LOG_BYTES 256 /* bytes of log read for one row of a step's budget */
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
 enum { LG_STR, LG_INT, LG_TIME };
@@ -143,20 +147,27 @@ log_open(const struct ls_ctx *x, const struct lsf *filter)
 	lsf_bounds(filter, "time", &lo, &hi);
 	if (lo < 0)
 		lo = 0;
-	return lslog_cache_read(LST_DATA(x)->logs, cfg->log_file, cfg->log_archive_path, (time_t)lo,
+	return lslog_query_new(LST_DATA(x)->logs, cfg->log_file, cfg->log_archive_path, (time_t)lo,
 	    hi == LLONG_MAX ? 0 : (time_t)(hi < 1 ? 1 : hi), LST_LOG_MAX);
+}
+
+static int
+log_prepare(const struct ls_ctx *x, size_t budget)
+{
+	return lslog_query_step(x->rows,
+	    budget < SIZE_MAX / LST_LOG_BYTES ? budget * LST_LOG_BYTES : SIZE_MAX);
 }
 
 static void
 log_close(void *rows)
 {
-	lslog_rows_free(rows);
+	lslog_query_free(rows);
 }
 
 static size_t
 log_nrows(const struct ls_ctx *x)
 {
-	const struct lslog_rows *r = x->rows;
+	const struct lslog_rows *r = x->rows != NULL ? lslog_query_rows(x->rows) : NULL;
 
 	return r != NULL ? r->n : 0;
 }
@@ -164,7 +175,7 @@ log_nrows(const struct ls_ctx *x)
 static const void *
 log_row(const struct ls_ctx *x, size_t i)
 {
-	const struct lslog_rows *r = x->rows;
+	const struct lslog_rows *r = x->rows != NULL ? lslog_query_rows(x->rows) : NULL;
 
 	return r != NULL && i < r->n ? r->v[i] : NULL;
 }
@@ -212,4 +223,5 @@ lst_log_table(struct ls_table *t, const struct ls_table *contacts,
 	t->visible = log_visible;
 	t->open = log_open;
 	t->close = log_close;
+	t->prepare = log_prepare;
 }

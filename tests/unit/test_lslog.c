@@ -10,7 +10,8 @@
  * the current log are read alone, a rotation hands the entries read to
  * the archive the log became, archives outside a query's bounds are not
  * read, and past its cap the oldest archives' entries are dropped (rows
- * still out keep theirs) and read again when needed.
+ * still out keep theirs) and read again when needed; a query made in
+ * steps of a small budget, with another query between its steps.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -397,6 +398,50 @@ t_cache_evict(void **state)
 	cache_teardown(names);
 }
 
+static void
+t_cache_steps(void **state)
+{
+	static const char *const names[] = { "nagios-01-01-2024-00.log", "nagios.log", NULL };
+	char path[128];
+	struct lslog_query *lq;
+	struct lslog_rows *r, *other;
+	FILE *fp;
+	int i, steps = 0;
+
+	(void)state;
+	cache_setup(0);
+	/* an archive bigger than one read (64 KiB) */
+	snprintf(path, sizeof(path), "%s/%s", dir, names[0]);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	for (i = 0; i < 5000; i++)
+		fprintf(fp, "[%d] line %06d\n", 1000000000 + i, i);
+	fclose(fp);
+	put("nagios.log", "[1000100000] now\n");
+	lq = lslog_query_new(cache, logpath, dir, 0, 0, 100000);
+	while (!lslog_query_step(lq, 1)) {
+		/* another query between the steps, the archive half read: it reads on
+		 * where this one stopped, knowing the archive's span from its index */
+		if (++steps == 3) {
+			other = lslog_cache_read(cache, logpath, dir, 1000004990, 0, 100000);
+			assert_int_equal(other->n, 11);
+			lslog_rows_free(other);
+		}
+	}
+	assert_true(steps >= 3);
+	r = lslog_query_rows(lq);
+	assert_int_equal(r->n, 5001);
+	assert_string_equal(r->v[0]->message, "[1000100000] now");
+	assert_string_equal(r->v[1]->message, "[1000004999] line 004999");
+	assert_string_equal(r->v[5000]->message, "[1000000000] line 000000");
+	assert_int_equal(r->v[5000]->lineno, 1);
+	lslog_query_free(lq);
+	lslog_cache_info(cache, &info);
+	assert_int_equal(info.loads, 1);
+	assert_int_equal(info.bytes, 5000 * 25 + 17);
+	cache_teardown(names);
+}
+
 int
 main(void)
 {
@@ -408,6 +453,7 @@ main(void)
 		cmocka_unit_test(t_cache_rotation),
 		cmocka_unit_test(t_cache_skip),
 		cmocka_unit_test(t_cache_evict),
+		cmocka_unit_test(t_cache_steps),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

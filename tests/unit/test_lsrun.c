@@ -1,6 +1,7 @@
 /*
  * test_lsrun: answering GET requests over the table of ls_fx.h.  Every
- * column with the header row; chosen columns; filters; Limit and Offset,
+ * column with the header row; chosen columns; filters; a table whose rows
+ * are made in steps (prepare); Limit and Offset,
  * plain, sorted and with wrapped_json's total_count; Sort with the
  * natural order breaking ties; Stats counts and aggregates (integer,
  * float, perf_data, a string column counting rows), with no rows, and
@@ -25,6 +26,9 @@
 #include "engine/util/xalloc.h"
 #include "tests/unit/ls_fx.h"
 
+/* when set, the table a request is run over instead of the one it names */
+static const struct ls_table *table_override;
+
 struct answer {
 	int code;
 	char *body; /* or the error message */
@@ -46,6 +50,8 @@ run_opts(const char *text, int auth, const char *contact, size_t max, size_t bud
 		lines[n++] = strsep(&cur, "\n");
 	lsq_parse(&q, fx_tables, FX_NTABLES, lines, n, 1700001000);
 	assert_int_equal(q.code, 200);
+	if (table_override != NULL)
+		q.table = table_override;
 	r = lsrun_new(&q, &x, &out, auth, contact, max);
 	while (!lsrun_step(r, budget))
 		;
@@ -107,6 +113,60 @@ t_columns(void **state)
 	       "Or: 1\nSeparators: 1 2 3 4",
 	    "db1\0021700000200\001dns\0021700000500\001");
 	expect("GET commands\nOutputFormat: json", "[[\"name\"]]\n");
+}
+
+/* ---- a table made in steps: its rows are fx's once prepare was called 3 times ---- */
+
+static int prep_calls;
+static size_t prep_budget;
+
+static void *
+prep_open(const struct ls_ctx *x, const struct lsf *filter)
+{
+	(void)x;
+	(void)filter;
+	prep_calls = 0;
+	return &prep_calls;
+}
+
+static int
+prep_step(const struct ls_ctx *x, size_t budget)
+{
+	assert_ptr_equal(x->rows, &prep_calls);
+	prep_budget = budget;
+	return ++prep_calls == 3;
+}
+
+static size_t
+prep_nrows(const struct ls_ctx *x)
+{
+	/* asked only once the rows are made */
+	assert_int_equal(*(int *)x->rows, 3);
+	return FX_NHOSTS;
+}
+
+static void
+prep_close(void *rows)
+{
+	assert_ptr_equal(rows, &prep_calls);
+	prep_calls = -1;
+}
+
+static void
+t_prepare(void **state)
+{
+	struct ls_table t = fx_table;
+
+	(void)state;
+	t.open = prep_open;
+	t.prepare = prep_step;
+	t.close = prep_close;
+	t.nrows = prep_nrows;
+	table_override = &t;
+	expect("GET hosts\nColumns: name\nLimit: 2", "web2\ndb1\n");
+	assert_int_equal(prep_calls, -1);
+	assert_int_equal(prep_budget, 1);
+	table_override = NULL;
 }
 
 static void
@@ -240,6 +300,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(t_all_columns),
 		cmocka_unit_test(t_columns),
+		cmocka_unit_test(t_prepare),
 		cmocka_unit_test(t_limit_offset),
 		cmocka_unit_test(t_sort),
 		cmocka_unit_test(t_stats),
