@@ -12,7 +12,8 @@
 #     a COMMAND naemon would refuse, a WaitCondition that waits for a
 #     forced check's result, a WaitTrigger without condition that waits
 #     for its event (command, program, comment, check, log) or its
-#     WaitTimeout; the log table (alerts, commands, time bounds);
+#     WaitTimeout; the log table (alerts, commands, time bounds, a line
+#     logged since the last query);
 #   - real clients from Debian: Monitoring::Livestatus (Perl, what Thruk
 #     is built on) and pynag's Livestatus (Python);
 #   - bad clients: a 100 MiB header line (refused and closed), a request
@@ -186,6 +187,11 @@ expect log_alert "b'SERVICE ALERT;db;mysql;2;HARD;3;127.0.0.2\\n'" \
 expect log_commands "b'SCHEDULE_FORCED_SVC_CHECK;db;disk;$now\\nDISABLE_NOTIFICATIONS;\\n'" \
     ask "GET log\nFilter: time >= $started\nFilter: class = 5\nColumns: options\n"
 expect log_old "b''" ask "GET log\nFilter: time < $started\nFilter: time > 1000\nColumns: message\n"
+# the log is kept between queries and read on where the last one stopped:
+# a line logged since is there
+ask "COMMAND [$now] DISABLE_NOTIFICATIONS\n" > /dev/null
+expect log_appended "b'DISABLE_NOTIFICATIONS;\\nSCHEDULE_FORCED_SVC_CHECK;db;disk;$now\\nDISABLE_NOTIFICATIONS;\\n'" \
+    ask "GET log\nFilter: time >= $started\nFilter: class = 5\nColumns: options\n"
 
 # ---- waiting for an event, with no condition: answered when it comes ----
 # (the checks, every second here, are stopped meanwhile so that no check or
