@@ -191,7 +191,9 @@ same timelimit 'GET hosts\nColumns: name\nTimelimit: 10\n'
 # a request that stops coming: query_timeout (1.5 s on both broker lines)
 stall_j=$($LSC "$T/var/rw/live" stall 'GET hosts\nColumns: name\n' 6)
 stall_n=$($LSC "$N/var/rw/live" stall 'GET hosts\nColumns: name\n' 6)
-if [ "$stall_j" = "$stall_n" ]; then
+# the same message and close; the second it comes in may differ on a loaded machine
+if [ "${stall_j% closed after *}" = "${stall_n% closed after *}" ] &&
+    case $stall_j in *" closed after 1" | *" closed after 2") true ;; *) false ;; esac; then
 	pass lsdiff/query_timeout
 else
 	fail lsdiff/query_timeout "jaque: $stall_j; naemon: $stall_n"
