@@ -75,6 +75,8 @@ struct ls_ctx {
 	struct arena *scratch;  /* getters' per-row allocations */
 	time_t now;
 	void *rows;             /* the rows a table's open made for this query */
+	int auth;               /* AuthUser was given: list cells hold what contact may see */
+	const void *contact;    /* AuthUser's contact (NULL: unknown, sees nothing) */
 };
 
 struct ls_col;

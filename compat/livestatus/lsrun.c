@@ -167,6 +167,8 @@ lsrun_new(const struct lsq *q, struct ls_ctx *x, struct mbuf *out, int auth,
 	r->out = out;
 	r->auth = auth;
 	r->contact = contact;
+	x->auth = auth;       /* list cells filter by it too */
+	x->contact = contact;
 	r->max_bytes = max_bytes;
 	r->code = 200;
 	r->keep = arena_new();

@@ -121,6 +121,33 @@ h_total_services(const struct ls_ctx *x, const struct ls_col *c, const void *row
 	out->i = ((const struct lst_obj *)row)->h->nservices;
 }
 
+static void
+h_zero(const struct ls_ctx *x, const struct ls_col *c, const void *row, struct ls_cell *out)
+{
+	(void)x;
+	(void)c;
+	(void)row;
+	out->i = 0;
+}
+
+/* the custom variable FILENAME (naemon-livestatus's filename column), "" without one */
+static void
+h_filename(const struct ls_ctx *x, const struct ls_col *c, const void *row, struct ls_cell *out)
+{
+	const struct lst_obj *o = row;
+	unsigned i;
+
+	(void)x;
+	(void)c;
+	out->s = "";
+	for (i = 0; i < o->h->nvars; i++)
+		if (strcmp(o->h->vars[i].name, "FILENAME") == 0) {
+			const char *v = state_var_value(&o->st->vars, &o->h->vars[i]);
+
+			out->s = v != NULL ? v : "";
+		}
+}
+
 /* ---- the columns ---- */
 
 #define COL(name, type, fn, arg, desc) { name, desc, type, LS_LK_OBJECTS, 0, fn, NULL, arg }
@@ -136,7 +163,20 @@ const struct ls_col lst_host_cols[] = {
 	COL("check_flapping_recovery_notification", LS_INT, lst_get_int,
 	    ST(check_flapping_recovery_notification),
 	    "Whether to check to send a recovery notification when flapping stops (0/1)"),
+	COL("check_source", LS_STRING, lst_get_check_source, 0, "The source of the check"),
+	COL("check_timeout", LS_INT, lst_get_check_timeout, 0, "Host check timeout"),
 	LCOL("childs", LS_LK_HOSTS, h_names, HL_CHILDS, "A list of all direct childs of the host"),
+	LCOL("depends_exec", LS_LK_HOSTS, lst_get_depends, LST_DEP_EXEC,
+	    "A list of all hosts this hosts depends on to execute"),
+	LCOL("depends_exec_with_info", LS_LK_HOSTS, lst_get_depends, LST_DEP_EXEC | LST_DEP_INFO,
+	    "A list of all hosts this hosts depends on to execute including information: "
+	    "host_name, failure_options, dependency_period and inherits_parent"),
+	LCOL("depends_notify", LS_LK_HOSTS, lst_get_depends, 0,
+	    "A list of all hosts this hosts depends on to notify"),
+	LCOL("depends_notify_with_info", LS_LK_HOSTS, lst_get_depends, LST_DEP_INFO,
+	    "A list of all hosts this hosts depends on to notify including information: "
+	    "host_name, failure_options, dependency_period and inherits_parent"),
+	COL("filename", LS_STRING, h_filename, 0, "The value of the custom variable FILENAME"),
 	COL("hard_state", LS_INT, h_hard_state, 0,
 	    "The effective hard state of the host (eliminates a problem in hard_state)"),
 	COL("last_time_down", LS_TIME, lst_get_time, HST(last_time_down),
@@ -145,6 +185,8 @@ const struct ls_col lst_host_cols[] = {
 	    "The last time the host was UNREACHABLE (Unix timestamp)"),
 	COL("last_time_up", LS_TIME, lst_get_time, HST(last_time_up),
 	    "The last time the host was UP (Unix timestamp)"),
+	COL("last_update", LS_TIME, lst_get_last_update, 0,
+	    "Time of the last update of this host (Unix timestamp Microsecond Precision)"),
 	COL("name", LS_STRING, lst_get_str, HOST(name), "Host name"),
 	COL("num_services", LS_INT, h_svc_agg, LST_AG_NUM, "The total number of services of the host"),
 	COL("num_services_crit", LS_INT, h_svc_agg, LST_AG_S2,
@@ -168,6 +210,10 @@ const struct ls_col lst_host_cols[] = {
 	COL("obsess_over_host", LS_INT, lst_get_int, ST(obsess),
 	    "The current obsess_over_host setting... (0/1)"),
 	LCOL("parents", LS_LK_HOSTS, h_names, HL_PARENTS, "A list of all direct parents of the host"),
+	/* Naemon never sets it */
+	COL("pending_flex_downtime", LS_INT, h_zero, 0, "Whether a flex downtime is pending (0/1)"),
+	COL("pnpgraph_present", LS_INT, lst_get_pnpgraph, 0,
+	    "Whether there is a PNP4Nagios graph present for this host (0/1)"),
 	LCOL("services", LS_LK_HOST_SVCS, h_names, HL_SERVICES,
 	    "A list of all services of the host"),
 	LCOL("services_with_info", LS_LK_HOST_SVCS, h_svc_tuples, 4,

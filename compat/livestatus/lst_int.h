@@ -49,6 +49,11 @@ ls_get_fn lst_get_check_period, lst_get_notif_period, lst_get_in_check_period,
     lst_get_in_notif_period, lst_get_vars, lst_get_var_names, lst_get_var_values,
     lst_get_contacts, lst_get_contact_groups, lst_get_modattr_list, lst_get_plugin_output,
     lst_get_staleness, lst_get_should_sched;
+/* the columns naemon-livestatus 1.5 added to both kinds (lst_objcols.c): check_source,
+ * check_timeout, last_update, pnpgraph_present, and depends_* (arg: LST_DEP_ bits) */
+enum { LST_DEP_EXEC = 1, LST_DEP_INFO = 2 };
+ls_get_fn lst_get_check_source, lst_get_check_timeout, lst_get_last_update, lst_get_pnpgraph,
+    lst_get_depends;
 /* the extended-information string at arg (offset in struct obj_extinfo), macros expanded */
 ls_get_fn lst_get_expanded;
 

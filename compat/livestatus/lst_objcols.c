@@ -7,9 +7,13 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stddef.h>
+#include <string.h>
 
+#include "compat/config/maincfg.h"
 #include "compat/livestatus/lst_int.h"
+#include "compat/snapshot.h"
 #include "engine/objects/objects.h"
+#include "engine/objects/progstate.h"
 #include "engine/objects/state.h"
 #include "engine/util/arena.h"
 
@@ -68,6 +72,156 @@ o_importance(const struct ls_ctx *x, const struct ls_col *c, const void *row,
 	(void)x;
 	(void)c;
 	out->i = ((const struct lst_obj *)row)->cfg->importance;
+}
+
+/* ---- the columns naemon-livestatus 1.5 added ---- */
+
+/*
+ * Where the last active result came from, as Naemon names it: "Core
+ * Worker" (Naemon adds its worker's pid, which jaque's checks do not
+ * have).  Naemon sets it only for results that come through its workers:
+ * passive ones leave it as it was, empty before the first active result
+ * since the start (it is not retained); jaque keeps no memory of an
+ * active result followed by passive ones, so it answers by the last one.
+ */
+void
+lst_get_check_source(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	const struct state_common *st = ((const struct lst_obj *)row)->st;
+
+	(void)x;
+	(void)c;
+	out->s = st->checks_run > 0 && st->check_type == STATE_CHECK_ACTIVE ? "Core Worker" : "";
+}
+
+/* Nagios 4 has no check_timeout of an object: the main one applies, as in Naemon without it */
+void
+lst_get_check_timeout(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	const struct main_cfg *cfg = LST_DATA(x)->snap->cfg;
+
+	(void)c;
+	out->i = ((const struct lst_obj *)row)->s != NULL ? cfg->service_check_timeout
+							  : cfg->host_check_timeout;
+}
+
+/*
+ * Naemon's last_update is when the object's status last changed (the
+ * start, a result, a command, a notification), in microseconds.  jaque
+ * keeps no such time: the latest of the program start, the last check,
+ * state change and notification stands for it, in whole seconds.
+ */
+void
+lst_get_last_update(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	const struct state_common *st = ((const struct lst_obj *)row)->st;
+	time_t t = LST_DATA(x)->snap->prog->program_start;
+
+	(void)c;
+	if (st->last_check > t)
+		t = st->last_check;
+	if (st->last_state_change > t)
+		t = st->last_state_change;
+	if (st->last_notification > t)
+		t = st->last_notification;
+	out->i = t;
+}
+
+/* naemon-livestatus answers -1 when no pnp_path is given to the module; jaque takes none */
+void
+lst_get_pnpgraph(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	(void)x;
+	(void)c;
+	(void)row;
+	out->i = -1;
+}
+
+/* one element of depends_*: the master's name, or with LST_DEP_INFO the tuple
+ * (host, [description,] failure options, dependency period, inherits parent) */
+static void
+dep_elem(const struct ls_ctx *x, struct ls_elem *e, int info, const struct obj_host *h,
+    const struct obj_service *s, unsigned fopts, const struct obj_timeperiod *period,
+    int inherits)
+{
+	struct ls_field *f;
+	unsigned k = 0;
+
+	e->key = h->name;
+	if (s != NULL) {
+		size_t hl = strlen(h->name), dl = strlen(s->description);
+		char *key = arena_alloc(x->scratch, hl + dl + 2);
+
+		memcpy(key, h->name, hl);
+		key[hl] = '|';
+		memcpy(key + hl + 1, s->description, dl + 1);
+		e->key = key;
+	}
+	if (!info && s == NULL)
+		return;
+	f = arena_zalloc(x->scratch, 5 * sizeof(*f));
+	f[k].s = h->name;
+	f[k++].is_str = 1;
+	if (s != NULL) {
+		f[k].s = s->description;
+		f[k++].is_str = 1;
+	}
+	if (info) {
+		f[k++].i = fopts;
+		f[k].s = period != NULL ? period->name : "";
+		f[k++].is_str = 1;
+		f[k++].i = inherits;
+	}
+	e->nf = k;
+	e->f = f;
+}
+
+/* whether AuthUser may see the host or service (a service: as a contact of it or its host) */
+static int
+dep_visible(const struct ls_ctx *x, const struct obj_host *h, const struct obj_service *s)
+{
+	if (!x->auth)
+		return 1;
+	return lst_is_contact(h->cfg, x->contact) || (s != NULL && lst_is_contact(s->cfg, x->contact));
+}
+
+/* the objects this one depends on to execute (LST_DEP_EXEC) or to notify, that AuthUser
+ * sees, in the order of the model's dependencies (Naemon's follows the definition's list) */
+void
+lst_get_depends(const struct ls_ctx *x, const struct ls_col *c, const void *row,
+    struct ls_cell *out)
+{
+	const struct lst_obj *o = row;
+	const struct objects *objs = LST_DATA(x)->snap->objs;
+	enum obj_dep_type type = (c->arg & LST_DEP_EXEC) ? OBJ_DEP_EXECUTION : OBJ_DEP_NOTIFICATION;
+	int info = (c->arg & LST_DEP_INFO) != 0;
+	unsigned i, n = o->s != NULL ? objs->nservicedependencies : objs->nhostdependencies;
+	struct ls_elem *e = arena_zalloc(x->scratch, (n + 1) * sizeof(*e));
+
+	out->n = 0;
+	for (i = 0; i < n; i++) {
+		if (o->s != NULL) {
+			const struct obj_servicedependency *d = &objs->servicedependencies[i];
+
+			if (d->type != type || d->dependent != o->s ||
+			    !dep_visible(x, d->master->host, d->master))
+				continue;
+			dep_elem(x, &e[out->n++], info, d->master->host, d->master,
+			    d->failure_options, d->dependency_period, d->inherits_parent);
+		} else {
+			const struct obj_hostdependency *d = &objs->hostdependencies[i];
+
+			if (d->type != type || d->dependent != o->h || !dep_visible(x, d->master, NULL))
+				continue;
+			dep_elem(x, &e[out->n++], info, d->master, NULL, d->failure_options,
+			    d->dependency_period, d->inherits_parent);
+		}
+	}
+	out->e = e;
 }
 
 #define COL(name, type, fn, arg, desc) { name, desc, type, LS_LK_OBJECTS, 0, fn, NULL, arg }

@@ -50,11 +50,27 @@ s_parents(const struct ls_ctx *x, const struct ls_col *c, const void *row, struc
 }
 
 #define COL(name, type, fn, arg, desc) { name, desc, type, LS_LK_OBJECTS, 0, fn, NULL, arg }
+/* lists of services, named "host|description" */
+#define LCOL(name, fn, arg, desc) { name, desc, LS_LIST, LS_LK_PAIRS, 0, fn, NULL, arg }
 #define ST(f) LST_ARG(LST_B_ST, offsetof(struct state_common, f))
 #define SVC(f) LST_ARG(LST_B_SVC, offsetof(struct obj_service, f))
 #define SST(f) LST_ARG(LST_B_SSTATE, offsetof(struct svc_state, f))
 
 static const struct ls_col svc_cols[] = {
+	COL("check_source", LS_STRING, lst_get_check_source, 0, "The source of the check"),
+	COL("check_timeout", LS_INT, lst_get_check_timeout, 0, "Service check timeout"),
+	LCOL("depends_exec", lst_get_depends, LST_DEP_EXEC,
+	    "A list of all services this service depends on to execute"),
+	LCOL("depends_exec_with_info", lst_get_depends, LST_DEP_EXEC | LST_DEP_INFO,
+	    "A list of all services this service depends on to execute including information: "
+	    "host_name, service_description, failure_options, dependency_period and "
+	    "inherits_parent"),
+	LCOL("depends_notify", lst_get_depends, 0,
+	    "A list of all services this service depends on to notify"),
+	LCOL("depends_notify_with_info", lst_get_depends, LST_DEP_INFO,
+	    "A list of all services this service depends on to notify including information: "
+	    "host_name, service_description, failure_options, dependency_period and "
+	    "inherits_parent"),
 	COL("description", LS_STRING, lst_get_str, SVC(description), "Description of the service"),
 	COL("last_time_critical", LS_TIME, lst_get_time, SST(last_time_critical),
 	    "The last time the service was CRITICAL (Unix timestamp)"),
@@ -64,10 +80,13 @@ static const struct ls_col svc_cols[] = {
 	    "The last time the service was UNKNOWN (Unix timestamp)"),
 	COL("last_time_warning", LS_TIME, lst_get_time, SST(last_time_warning),
 	    "The last time the service was in WARNING state (Unix timestamp)"),
+	COL("last_update", LS_TIME, lst_get_last_update, 0,
+	    "Time of the last update of this service (Unix timestamp Microsecond Precision)"),
 	COL("obsess_over_service", LS_INT, lst_get_int, ST(obsess),
 	    "Whether 'obsess_over_service' is enabled for the service (0/1)"),
-	{ "parents", "A list of all parent services of the service", LS_LIST, LS_LK_PAIRS, 0,
-	  s_parents, NULL, 0 },
+	LCOL("parents", s_parents, 0, "A list of all parent services of the service"),
+	COL("pnpgraph_present", LS_INT, lst_get_pnpgraph, 0,
+	    "Whether there is a PNP4Nagios graph present for this service (0/1)"),
 };
 #define SVC_NCOLS (sizeof(svc_cols) / sizeof(svc_cols[0]))
 

@@ -18,7 +18,35 @@
 #include "engine/util/arena.h"
 #include "engine/util/xalloc.h"
 
-enum { ST_CFG, ST_PROG_TIME, ST_PID, ST_NHOSTS, ST_NSVCS, ST_REQUESTS, ST_CONNS, ST_ZERO };
+enum { ST_CFG, ST_PROG_TIME, ST_PID, ST_NHOSTS, ST_NSVCS, ST_COUNT, ST_ZERO };
+
+/* naemon-livestatus's rating: every 5 seconds at the most, the new rate weighing 1/4 */
+#define ST_RATE_INTERVAL 5
+#define ST_RATE_WEIGHT 0.25
+
+void
+lst_status_rate(struct lst_status *s, time_t now)
+{
+	time_t dt = now - s->rated_at;
+	size_t i;
+
+	if (s->rated_at == 0) {
+		memset(s->count, 0, sizeof(s->count));
+		memset(s->count_then, 0, sizeof(s->count_then));
+		memset(s->rate, 0, sizeof(s->rate));
+		s->rated_at = now;
+		return;
+	}
+	if (dt < ST_RATE_INTERVAL)
+		return;
+	for (i = 0; i < LST_NCNT; i++) {
+		double r = (double)(s->count[i] - s->count_then[i]) / (double)dt;
+
+		s->rate[i] = s->rate[i] == 0 ? r : s->rate[i] * (1 - ST_RATE_WEIGHT) + r * ST_RATE_WEIGHT;
+		s->count_then[i] = s->count[i];
+	}
+	s->rated_at = now;
+}
 
 static void
 st_int(const struct ls_ctx *x, const struct ls_col *c, const void *row, struct ls_cell *out)
@@ -43,16 +71,20 @@ st_int(const struct ls_ctx *x, const struct ls_col *c, const void *row, struct l
 	case ST_NSVCS:
 		out->i = d->snap->objs->nservices;
 		break;
-	case ST_REQUESTS:
-		out->i = (long long)d->status->requests;
-		break;
-	case ST_CONNS:
-		out->i = (long long)d->status->connections;
+	case ST_COUNT:
+		out->i = (long long)d->status->count[off];
 		break;
 	default:
 		out->i = 0;
 		break;
 	}
+}
+
+static void
+st_rate(const struct ls_ctx *x, const struct ls_col *c, const void *row, struct ls_cell *out)
+{
+	(void)x;
+	out->d = ((const struct lst_data *)row)->status->rate[c->arg];
 }
 
 static void
@@ -65,10 +97,12 @@ st_version(const struct ls_ctx *x, const struct ls_col *c, const void *row, stru
 
 #define CFG(name, f, desc) { name, desc, LS_INT, LS_LK_OBJECTS, 0, st_int, NULL, \
 	LST_ARG(ST_CFG, offsetof(struct main_cfg, f)) }
-/* naemon refuses filters on its counters only */
-#define CNT(name, what, desc) { name, desc, LS_INT, LS_LK_OBJECTS, \
-	(what) == ST_REQUESTS || (what) == ST_CONNS, st_int, NULL, \
+#define CNT(name, what, desc) { name, desc, LS_INT, LS_LK_OBJECTS, 0, st_int, NULL, \
 	LST_ARG(what, 0) }
+/* a counter and its rate; naemon refuses filters on them */
+#define COUNTER(name, k, desc, rdesc) \
+	{ name, desc, LS_INT, LS_LK_OBJECTS, 1, st_int, NULL, LST_ARG(ST_COUNT, k) }, \
+	{ name "_rate", rdesc, LS_FLOAT, LS_LK_OBJECTS, 1, st_rate, NULL, k }
 #define PROG_T(name, f, desc) { name, desc, LS_TIME, LS_LK_OBJECTS, 0, st_int, NULL, \
 	LST_ARG(ST_PROG_TIME, offsetof(struct prog_state, f)) }
 
@@ -83,7 +117,30 @@ static const struct ls_col status_cols[] = {
 	    "Whether host freshness checking is activated in general (0/1)"),
 	CFG("check_service_freshness", check_service_freshness,
 	    "Whether service freshness checking is activated in general (0/1)"),
-	CNT("connections", ST_CONNS, "The number of client connections to Livestatus since program start"),
+	COUNTER("connections", LST_CNT_CONNECTIONS,
+	    "The number of client connections to Livestatus since program start",
+	    "The averaged number of new client connections to Livestatus per second"),
+	CNT("cached_log_messages", ST_ZERO,
+	    "The current number of log messages Naemon Livestatus keeps in memory"),
+	COUNTER("forks", LST_CNT_FORKS, "The number of process creations since program start",
+	    "the averaged number of forks checks per second"),
+	COUNTER("host_checks", LST_CNT_HOST_CHECKS, "The number of host checks since program start",
+	    "the averaged number of host checks per second"),
+	{ "last_command_check", "The time of the last check for a command as UNIX timestamp "
+	  "(deprecated)", LS_TIME, LS_LK_OBJECTS, 0, st_int, NULL, LST_ARG(ST_ZERO, 0) },
+	COUNTER("livecheck_overflows", LST_CNT_LIVECHECK_OVERFLOWS,
+	    "The number of times a check could not be executed because now livecheck helper was "
+	    "free",
+	    "The number of livecheck overflows per second"),
+	COUNTER("livechecks", LST_CNT_LIVECHECKS, "The number of checks executed via livecheck",
+	    "The averaged number of livechecks executed per second"),
+	COUNTER("log_messages", LST_CNT_LOG, "The number of new log messages since program start",
+	    "the averaged number of new log messages per second"),
+	COUNTER("neb_callbacks", LST_CNT_EVENTS, "The number of NEB call backs since program start",
+	    "The averaged number of NEB call backs per second"),
+	COUNTER("service_checks", LST_CNT_SVC_CHECKS,
+	    "The number of completed service checks since program start",
+	    "The averaged number of service checks per second"),
 	CFG("enable_event_handlers", enable_event_handlers,
 	    "Whether event handlers are activated in general (0/1)"),
 	CFG("enable_flap_detection", enable_flap_detection,
@@ -112,7 +169,8 @@ static const struct ls_col status_cols[] = {
 	    "The time of the last program start as UNIX timestamp"),
 	{ "program_version", "The version of the monitoring daemon", LS_STRING, LS_LK_OBJECTS, 0,
 	  st_version, NULL, 0 },
-	CNT("requests", ST_REQUESTS, "The number of requests to Livestatus since program start"),
+	COUNTER("requests", LST_CNT_REQUESTS, "The number of requests to Livestatus since program start",
+	    "The averaged number of request to Livestatus per second"),
 };
 
 static size_t

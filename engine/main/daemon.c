@@ -87,7 +87,7 @@ jq_event(void *arg, enum checker_event ev, const struct obj_host *h, const struc
 	case CHECKER_EV_SERVICE_RESULT:
 	case CHECKER_EV_HOST_RESULT:
 		react_result(j, h, s, out, t);
-		lswire_event(j, LSQ_WAIT_CHECK);
+		lswire_check_result(j, s == NULL);
 		return;
 	default:
 		break;

@@ -180,6 +180,8 @@ void lswire_stop(struct jaque *j);
 /* something a Livestatus WaitTrigger waits for happened (LSQ_WAIT_* bits of
  * compat/livestatus/lsquery.h); cheap when no query waits */
 void lswire_event(struct jaque *j, int bits);
+/* a host's (host 1) or a service's check result came: counted, and LSQ_WAIT_CHECK */
+void lswire_check_result(struct jaque *j, int host);
 /* whether a query waits for an event (callers skip costly detection when not) */
 int lswire_waiting(const struct jaque *j);
 

@@ -161,7 +161,7 @@ lw_events(const struct lswire *w, int bits)
 	return n;
 }
 
-/* one more of each event in bits */
+/* one more of each event in bits, and of the status table's counters they make */
 static void
 lw_count(struct lswire *w, int bits)
 {
@@ -170,6 +170,12 @@ lw_count(struct lswire *w, int bits)
 	for (i = 0; i < LW_NTRIG; i++)
 		if (bits & (1 << i))
 			w->events[i]++;
+	if (bits & ~LSQ_WAIT_CHECK)
+		w->status.count[LST_CNT_EVENTS]++;
+	if (bits & LSQ_WAIT_LOG)
+		w->status.count[LST_CNT_LOG]++;
+	if (bits & LSQ_WAIT_COMMAND)
+		w->status.count[LST_CNT_COMMANDS]++;
 }
 
 static void
@@ -368,7 +374,7 @@ lw_request(struct lw_conn *c, char **lines, size_t n)
 	const struct ls_table *const *tables = lst_tables(&nt);
 	struct lsq *q = &c->q;
 
-	w->status.requests++;
+	w->status.count[LST_CNT_REQUESTS]++;
 	lsq_parse(q, tables, nt, lines, n, time(NULL));
 	c->busy = 1;
 	if (q->kind == LSQ_COMMAND && q->code == 200) {
@@ -561,6 +567,14 @@ lswire_event(struct jaque *j, int bits)
 		ev_feed_event(j->loop, &w->wait_timer, EV_TIMER);
 }
 
+void
+lswire_check_result(struct jaque *j, int host)
+{
+	if (j->ls != NULL)
+		j->ls->status.count[host ? LST_CNT_HOST_CHECKS : LST_CNT_SVC_CHECKS]++;
+	lswire_event(j, LSQ_WAIT_CHECK);
+}
+
 int
 lswire_waiting(const struct jaque *j)
 {
@@ -621,7 +635,8 @@ lw_accepted(void *arg, int fd)
 		close(fd);
 		return;
 	}
-	w->status.connections++;
+	lst_status_rate(&w->status, time(NULL));
+	w->status.count[LST_CNT_CONNECTIONS]++;
 	c = xcalloc(1, sizeof(*c));
 	c->w = w;
 	c->in = lsreq_new();
@@ -825,6 +840,7 @@ lswire_start(struct jaque *j)
 	w->fd = -1;
 	w->status.version = PACKAGE_VERSION;
 	w->status.pid = (long)getpid();
+	lst_status_rate(&w->status, time(NULL));
 	ev_timer_init(&w->retry, lw_retry_cb, 1.0, 0.);
 	w->retry.data = w;
 	ev_idle_init(&w->idle, lw_idle_cb);

@@ -12,8 +12,12 @@
 # (regular expressions, lists, custom variables, And/Or/Negate), Stats
 # (counts, aggregates, grouped, StatsNegate), Limit/Offset/Sort, column
 # headers, the fixed16 header, Localtime, AuthUser, WaitObject with its
-# condition, Timelimit, the error answers and query_timeout.  For the columns table, every
-# column jaque lists must be one Naemon lists, with the same type.
+# condition, Timelimit, the error answers and query_timeout; the
+# dependency, check source and timeout columns of hosts and services, and
+# the status table's counters (their rates by type only).  For the columns
+# table, every column jaque lists must be one Naemon lists, with the same
+# type; with LSDIFF_MISSING set, the columns Naemon has and jaque lacks are
+# written to that file.
 #
 # SPDX-License-Identifier: GPL-2.0-or-later
 . "$(dirname "$0")/lib_engine.sh"
@@ -47,6 +51,22 @@ define host {
 	host_name	db
 	address		127.0.0.3
 	_OWNER		dba
+	_FILENAME	/etc/hosts.d/db.cfg
+}
+define hostdependency {
+	host_name			web1
+	dependent_host_name		web2
+	notification_failure_criteria	d,u
+	execution_failure_criteria	d
+	dependency_period		always
+}
+define servicedependency {
+	host_name			db
+	service_description		disk
+	dependent_host_name		db
+	dependent_service_description	mysql
+	notification_failure_criteria	c
+	inherits_parent			1
 }
 define hostgroup {
 	hostgroup_name	webs
@@ -187,6 +207,19 @@ same stats_negate 'GET services\nStats: state = 0\nStatsNegate:\nStats: state = 
 same offset 'GET services\nColumns: host_name description\nSort: description desc\nSort: host_name asc\nLimit: 2\nOffset: 1\n'
 same wait_object 'GET services\nWaitObject: db;mysql\nWaitCondition: state = 1\nWaitTimeout: 2000\nColumns: state\nFilter: description = mysql\n'
 same timelimit 'GET hosts\nColumns: name\nTimelimit: 10\n'
+same host_new 'GET hosts\nColumns: name check_source check_timeout depends_exec depends_exec_with_info depends_notify depends_notify_with_info filename last_update pending_flex_downtime pnpgraph_present\nOutputFormat: json\n'
+same svc_new 'GET services\nColumns: host_name description check_source check_timeout depends_exec depends_exec_with_info depends_notify depends_notify_with_info last_update pnpgraph_present host_filename\nOutputFormat: json\n'
+same svc_new_csv 'GET services\nColumns: description depends_notify_with_info host_depends_notify_with_info\n'
+same dep_filter 'GET hosts\nColumns: name\nFilter: depends_notify >= web1\n'
+same dep_filter_svc 'GET services\nColumns: description\nFilter: depends_notify >= db|disk\n'
+same dep_empty 'GET hosts\nColumns: name\nFilter: depends_exec =\n'
+same dep_auth 'GET services\nColumns: description depends_notify\nFilter: description = mysql\nAuthUser: c1\n'
+same status_new 'GET status\nColumns: cached_log_messages forks forks_rate last_command_check livechecks livechecks_rate livecheck_overflows livecheck_overflows_rate host_checks service_checks\nOutputFormat: json\n'
+# the rates are averaged at a client's connection every 5 seconds: when
+# that falls differs, so only their type is compared
+mask() { sed -E -e 's/[0-9]{10}(\.[0-9]+)?/T/g' -e 's/[0-9]\.[0-9T]+e[-+][0-9]+/F/g'; }
+same status_rates 'GET status\nColumns: requests_rate connections_rate service_checks_rate host_checks_rate log_messages_rate neb_callbacks_rate forks_rate livechecks_rate livecheck_overflows_rate\nOutputFormat: json\n'
+same status_nofilter 'GET status\nFilter: host_checks_rate > 0\nResponseHeader: fixed16\n'
 
 # a request that stops coming: query_timeout (1.5 s on both broker lines)
 stall_j=$($LSC "$T/var/rw/live" stall 'GET hosts\nColumns: name\n' 6)
@@ -213,6 +246,7 @@ else
 	fail lsdiff/columns "columns jaque lists that Naemon does not (or with another type): $(echo "$extra" | head -n 10 | tr '\n' ' ')"
 fi
 echo "  jaque has $(wc -l < "$T/cols.jaque") of Naemon's $(wc -l < "$T/cols.naemon") columns"
+comm -13 "$T/cols.jaque" "$T/cols.naemon" > "${LSDIFF_MISSING:-/dev/null}"
 
 kill -TERM "$NPID" 2>/dev/null
 eng_finish

@@ -5,8 +5,10 @@
  * name); contacts in the order objects.cache lists them.  Host and service columns (names,
  * addresses, state, output, contacts, custom variables with overrides,
  * periods), a service's host_ columns, the service aggregates of a host,
- * hard_state, AuthUser on hosts and services, WaitObject's lookups, the
- * status table and its filter refusal, and the columns table.
+ * hard_state, AuthUser on hosts and services, the dependency, FILENAME,
+ * check source and timeout columns (AuthUser on the dependencies too),
+ * WaitObject's lookups, the status table, its counters' moving averages and
+ * its filter refusal, and the columns table.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -23,7 +25,12 @@
 #define NOW 1800000000
 
 static struct fx f;
-static struct lst_status status = { 7, 3, "jaque-test", 4242, 60 };
+static struct lst_status status = {
+	.count = { [LST_CNT_REQUESTS] = 7, [LST_CNT_CONNECTIONS] = 3 },
+	.version = "jaque-test",
+	.pid = 4242,
+	.interval_length = 60,
+};
 
 static int
 setup(void **state)
@@ -176,6 +183,77 @@ t_auth(void **state)
 	expect("GET hosts\nStats: state >= 0", "admin", "3\n");
 }
 
+/* the columns naemon-livestatus 1.5 added: dependencies (web1 and legacy1 are db1's
+ * masters, web1's HTTP is db1's MySQL's), FILENAME, the check's source and timeout */
+static void
+t_obj_added(void **state)
+{
+	struct host_state *h = H(&f, "db1");
+
+	(void)state;
+	expect("GET hosts\nColumns: name depends_exec depends_exec_with_info depends_notify "
+	       "depends_notify_with_info\nFilter: name = db1\nOutputFormat: json",
+	    NULL,
+	    "[[\"db1\",[\"legacy1\",\"web1\"],[[\"legacy1\",6,\"workhours\",0],"
+	    "[\"web1\",6,\"workhours\",0]],[\"legacy1\",\"web1\"],"
+	    "[[\"legacy1\",2,\"workhours\",0],[\"web1\",2,\"workhours\",0]]]]\n");
+	expect("GET hosts\nColumns: name\nFilter: depends_exec >= legacy1", NULL, "db1\n");
+	expect("GET hosts\nColumns: name\nFilter: depends_notify =", NULL, "legacy1\nweb1\n");
+	/* AuthUser lists only the masters the contact may see: oncall sees db1 alone */
+	expect("GET hosts\nColumns: name depends_exec", "oncall", "db1;\n");
+	expect("GET services\nColumns: description depends_notify depends_notify_with_info "
+	       "depends_exec\nFilter: description = MySQL\nOutputFormat: json",
+	    NULL, "[[\"MySQL\",[[\"web1\",\"HTTP\"]],[[\"web1\",\"HTTP\",12,\"\",1]],[]]]\n");
+	expect("GET services\nColumns: description\nFilter: depends_notify >= web1|HTTP", NULL,
+	    "MySQL\n");
+	expect("GET services\nColumns: description depends_notify", "oncall", "MySQL;\n");
+	expect("GET hosts\nColumns: name filename check_timeout pnpgraph_present "
+	       "pending_flex_downtime",
+	    NULL, "db1;;30;-1;0\nlegacy1;/etc/legacy.cfg;30;-1;0\nweb1;;30;-1;0\n");
+	state_var_set(&H(&f, "legacy1")->c.vars, "FILENAME", "/etc/moved.cfg");
+	expect("GET services\nColumns: host_filename check_timeout pnpgraph_present\n"
+	       "Filter: host_name = legacy1",
+	    NULL, "/etc/moved.cfg;60;-1\n");
+	/* the source of an active result this run; a passive one has none, as in Naemon */
+	expect("GET hosts\nColumns: check_source last_update\nFilter: name = db1", NULL,
+	    ";1800000000\n");
+	h->c.checks_run = 1;
+	h->c.check_type = STATE_CHECK_ACTIVE;
+	h->c.last_check = NOW + 5;
+	expect("GET hosts\nColumns: check_source last_update\nFilter: name = db1", NULL,
+	    "Core Worker;1800000005\n");
+	h->c.check_type = STATE_CHECK_PASSIVE;
+	expect("GET hosts\nColumns: check_source\nFilter: name = db1", NULL, "\n");
+	h->c.checks_run = 0;
+	h->c.last_check = 0;
+}
+
+/* naemon-livestatus's moving average: rated at most every 5 seconds, the new rate weighing 1/4 */
+static void
+t_status_rates(void **state)
+{
+	struct lst_status s = { .count = { [LST_CNT_REQUESTS] = 9 } };
+
+	(void)state;
+	lst_status_rate(&s, 100); /* starts counting from 0 */
+	assert_int_equal(s.count[LST_CNT_REQUESTS], 0);
+	s.count[LST_CNT_REQUESTS] = 10;
+	lst_status_rate(&s, 104);
+	assert_true(s.rate[LST_CNT_REQUESTS] == 0.0);
+	lst_status_rate(&s, 105);
+	assert_true(s.rate[LST_CNT_REQUESTS] == 2.0);
+	s.count[LST_CNT_REQUESTS] = 50;
+	s.count[LST_CNT_LOG] = 5;
+	lst_status_rate(&s, 110);
+	assert_true(s.rate[LST_CNT_REQUESTS] == 3.5); /* 2 * 3/4 + 8 / 4 */
+	assert_true(s.rate[LST_CNT_LOG] == 1.0);      /* from 0: the new rate alone */
+	status.rate[LST_CNT_HOST_CHECKS] = 0.5;
+	status.count[LST_CNT_HOST_CHECKS] = 2;
+	expect("GET status\nColumns: host_checks host_checks_rate forks forks_rate "
+	       "last_command_check cached_log_messages requests_rate",
+	    NULL, "2;5.0000000000e-01;0;0.0000000000e+00;0;0;0.0000000000e+00\n");
+}
+
 static void
 t_find(void **state)
 {
@@ -304,6 +382,8 @@ main(void)
 		cmocka_unit_test(t_host_aggregates),
 		cmocka_unit_test(t_services),
 		cmocka_unit_test(t_auth),
+		cmocka_unit_test(t_obj_added),
+		cmocka_unit_test(t_status_rates),
 		cmocka_unit_test(t_find),
 		cmocka_unit_test(t_status_columns),
 		cmocka_unit_test(t_comments_downtimes),
