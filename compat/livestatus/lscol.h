@@ -55,6 +55,9 @@ struct ls_elem {
 	int num;                  /* f NULL: JSON prints the key unquoted (an id) */
 	unsigned nf;              /* the tuple's fields */
 	const struct ls_field *f; /* not NULL: printed as this tuple (nf 0: an empty one) */
+	/* not 0: f is printed as a dict instead: this many name/value pairs, then,
+	 * when fields remain, a last name whose value is the list of the rest */
+	unsigned dict;
 };
 
 /* one row's value of one column */

@@ -198,12 +198,46 @@ put_field(struct lso *o, const struct ls_field *f)
 		mbuf_addll(o->b, f->i + (f->is_time ? o->tzoff : 0));
 }
 
+/* a dict element (a timeperiod's exception): {"name":value,...,"last":[v,...]} in JSON,
+ * name<sub>value<list>...last<sub>v<sub>... in CSV, as naemon-livestatus writes it */
+static void
+put_dict_elem(struct lso *o, const struct ls_elem *e)
+{
+	unsigned i, k = 2 * e->dict;
+
+	put_json(o, '{');
+	for (i = 0; i < k && i + 1 < e->nf; i += 2) {
+		if (i > 0)
+			put_punct(o, LSO_SEP_LIST, ',');
+		put_field(o, &e->f[i]);
+		put_punct(o, LSO_SEP_SUB, ':');
+		put_field(o, &e->f[i + 1]);
+	}
+	if (k < e->nf) {
+		put_punct(o, LSO_SEP_LIST, ',');
+		put_field(o, &e->f[k]);
+		put_punct(o, LSO_SEP_SUB, ':');
+		put_json(o, '[');
+		for (i = k + 1; i < e->nf; i++) {
+			if (i > k + 1)
+				put_punct(o, LSO_SEP_SUB, ',');
+			put_field(o, &e->f[i]);
+		}
+		put_json(o, ']');
+	}
+	put_json(o, '}');
+}
+
 /* a list element: its key, or its tuple of fields joined by the sub-list separator */
 static void
 put_elem(struct lso *o, const struct ls_elem *e)
 {
 	unsigned i;
 
+	if (e->dict > 0) {
+		put_dict_elem(o, e);
+		return;
+	}
 	if (e->f == NULL) {
 		/* an id is bare in JSON, unless it is not a number: the body stays valid */
 		if (is_json(o) && e->num && is_int_text(e->key))

@@ -213,12 +213,91 @@ tp_exclusions(const struct ls_ctx *x, const struct ls_col *col, const void *row,
 	out->e = e;
 }
 
+/* the fields naemon-livestatus lists for each kind of exception, in its order */
+#define DR(f) { #f, offsetof(struct obj_daterange, f) }
+static const struct tp_exc_field {
+	const char *name;
+	size_t off;
+} tp_exc_fields[OBJ_DR_NTYPES][7] = {
+	[OBJ_DR_CALENDAR_DATE] = { DR(syear), DR(smon), DR(smday), DR(eyear), DR(emon),
+	    DR(emday) },
+	[OBJ_DR_MONTH_DATE] = { DR(smon), DR(smday), DR(emon), DR(emday) },
+	[OBJ_DR_MONTH_DAY] = { DR(smday), DR(emday) },
+	[OBJ_DR_MONTH_WEEK_DAY] = { DR(smon), DR(swday), DR(swday_offset), DR(emon), DR(ewday),
+	    DR(ewday_offset) },
+	[OBJ_DR_WEEK_DAY] = { DR(swday), DR(swday_offset), DR(ewday), DR(ewday_offset) },
+};
+
+/* one exception as a dict: its fields, skip_interval, and times: [start, end, ...] */
+static void
+tp_exc_elem(const struct ls_ctx *x, const struct obj_daterange *dr, struct ls_elem *e)
+{
+	const struct tp_exc_field *tf = tp_exc_fields[dr->type];
+	const struct obj_timerange *r;
+	struct ls_field *f;
+	unsigned n = 0, k = 0, i;
+
+	for (r = dr->times; r != NULL; r = r->next)
+		n += 2;
+	while (k < 7 && tf[k].name != NULL)
+		k++;
+	f = arena_zalloc(x->scratch, (2 * k + 3 + n) * sizeof(*f));
+	e->key = "";
+	e->f = f;
+	e->dict = k + 1;
+	for (i = 0; i < k; i++) {
+		f[2 * i].s = tf[i].name;
+		f[2 * i].is_str = 1;
+		f[2 * i + 1].i = *(const int *)((const char *)dr + tf[i].off);
+	}
+	f += 2 * k;
+	f->s = "skip_interval";
+	(f++)->is_str = 1;
+	(f++)->i = dr->skip_interval;
+	f->s = "times";
+	(f++)->is_str = 1;
+	for (r = dr->times; r != NULL; r = r->next) {
+		(f++)->i = r->start;
+		(f++)->i = r->end;
+	}
+	e->nf = (unsigned)(f - e->f);
+}
+
+/* the exceptions of the kind arg (enum obj_daterange_type), each a dict */
+static void
+tp_exceptions(const struct ls_ctx *x, const struct ls_col *col, const void *row,
+    struct ls_cell *out)
+{
+	const struct obj_timeperiod *tp = row;
+	const struct obj_daterange *dr;
+	struct ls_elem *e;
+	unsigned n = 0;
+
+	for (dr = tp->exceptions[col->arg]; dr != NULL; dr = dr->next)
+		n++;
+	e = arena_zalloc(x->scratch, (n + 1) * sizeof(*e));
+	out->n = n;
+	out->e = e;
+	for (dr = tp->exceptions[col->arg]; dr != NULL; dr = dr->next)
+		tp_exc_elem(x, dr, e++);
+}
+
+#define EXC(name, type, naemon) LCOL(name, LS_LK_NONE, tp_exceptions, type, \
+	"List of objects representing exceptions for " naemon ". For time ranges, see \"days\" " \
+	"column.")
+
 static const struct ls_col timeperiod_cols[] = {
 	COL("alias", LS_STRING, lst_raw_str, OFF(obj_timeperiod, alias), "The alias of the timeperiod"),
 	LCOL("days", LS_LK_NONE, tp_days, 0,
-	    "Time ranges for each weekday, as start and end in seconds after midnight, Sunday first"),
-	LCOL("exclusions", LS_LK_OBJECTS, tp_exclusions, 0, "The names of the excluded timeperiods"),
-	COL("id", LS_INT, lst_raw_uint, OFF(obj_timeperiod, id), "The id of the timeperiod"),
+	    "Time per days, as 7 lists (sun-sat) of a list of even number of elements, "
+	    "representing start,stop,start,stop... in seconds since midnight"),
+	EXC("exceptions_calendar_dates", OBJ_DR_CALENDAR_DATE, "DATERANGE_CALENDAR_DATE"),
+	EXC("exceptions_month_date", OBJ_DR_MONTH_DATE, "DATERANGE_MONTH_DATE"),
+	EXC("exceptions_month_day", OBJ_DR_MONTH_DAY, "DATERANGE_MONTH_DAY"),
+	EXC("exceptions_month_week_day", OBJ_DR_MONTH_WEEK_DAY, "DATERANGE_MONTH_WEEK_DAY"),
+	EXC("exceptions_week_day", OBJ_DR_WEEK_DAY, "DATERANGE_WEEK_DAY"),
+	LCOL("exclusions", LS_LK_OBJECTS, tp_exclusions, 0, "Exclusions for this timeperiod"),
+	COL("id", LS_INT, lst_raw_uint, OFF(obj_timeperiod, id), "Timeperiod id"),
 	COL("in", LS_INT, tp_in, 0, "Whether we are currently in this period (0/1)"),
 	COL("name", LS_STRING, lst_raw_str, OFF(obj_timeperiod, name), "The name of the timeperiod"),
 };

@@ -68,6 +68,21 @@ define servicedependency {
 	notification_failure_criteria	c
 	inherits_parent			1
 }
+define timeperiod {
+	timeperiod_name			holidays
+	alias				Holidays
+	2026-12-25			00:00-24:00
+	2027-01-01 - 2027-01-09 / 2	08:00-12:00,13:00-17:00
+	december 31			00:00-12:00
+	july 4 - august 2		01:00-02:00
+	day 1 - 15			09:00-10:00
+	day -1				10:00-11:00
+	monday 1 september		00:00-24:00
+	thursday -1 november - friday 1 december	06:00-07:00
+	tuesday 2			12:00-13:00
+	monday				09:00-17:00
+	exclude				always
+}
 define hostgroup {
 	hostgroup_name	webs
 	alias		Web servers
@@ -214,6 +229,9 @@ same dep_filter 'GET hosts\nColumns: name\nFilter: depends_notify >= web1\n'
 same dep_filter_svc 'GET services\nColumns: description\nFilter: depends_notify >= db|disk\n'
 same dep_empty 'GET hosts\nColumns: name\nFilter: depends_exec =\n'
 same dep_auth 'GET services\nColumns: description depends_notify\nFilter: description = mysql\nAuthUser: c1\n'
+same timeperiods 'GET timeperiods\nColumns: name alias days exceptions_calendar_dates exceptions_month_date exceptions_month_day exceptions_month_week_day exceptions_week_day exclusions\nFilter: name = holidays\nOutputFormat: json\n'
+same timeperiods_csv 'GET timeperiods\nColumns: exceptions_calendar_dates exceptions_month_day exceptions_week_day days\nFilter: name = holidays\n'
+same tp_exc_filter 'GET timeperiods\nColumns: name\nFilter: exceptions_month_day = x\nFilter: exceptions_week_day != x\nOr: 2\n'
 same status_new 'GET status\nColumns: cached_log_messages forks forks_rate last_command_check livechecks livechecks_rate livecheck_overflows livecheck_overflows_rate host_checks service_checks\nOutputFormat: json\n'
 # the rates are averaged at a client's connection every 5 seconds: when
 # that falls differs, so only their type is compared

@@ -370,6 +370,23 @@ t_contacts_commands_periods(void **state)
 	expect("GET timeperiods\nColumns: name days in\nFilter: name = workhours\n"
 	       "OutputFormat: json",
 	    NULL, "[[\"workhours\",[[],[32400,61200],[32400,61200],[],[],[],[]],0]]\n");
+	/* the exceptions, each a dict as naemon-livestatus writes them, in JSON and CSV; the
+	 * time ranges last first, as Naemon keeps them */
+	expect("GET timeperiods\nColumns: exceptions_calendar_dates exceptions_month_week_day "
+	       "exceptions_week_day\nFilter: name = workhours\nOutputFormat: json",
+	    NULL,
+	    "[[[{\"syear\":2031,\"smon\":1,\"smday\":3,\"eyear\":2031,\"emon\":1,\"emday\":3,"
+	    "\"skip_interval\":0,\"times\":[50400,54000,36000,39600]}],"
+	    "[{\"smon\":2,\"swday\":2,\"swday_offset\":2,\"emon\":2,\"ewday\":2,"
+	    "\"ewday_offset\":2,\"skip_interval\":0,\"times\":[43200,46800]}],[]]]\n");
+	expect("GET timeperiods\nColumns: exceptions_month_week_day exceptions_month_day\n"
+	       "Filter: name = workhours",
+	    NULL, "smon|2,swday|2,swday_offset|2,emon|2,ewday|2,ewday_offset|2,skip_interval|0,"
+		  "times|43200|46800;\n");
+	/* no filter matches them but a negated one (">=" is naemon's negated "<") */
+	expect("GET timeperiods\nColumns: name\nFilter: exceptions_calendar_dates != x", NULL,
+	    "always\nworkhours\n");
+	expect("GET timeperiods\nColumns: name\nFilter: exceptions_calendar_dates = x", NULL, "");
 	/* a contact's own table is not filtered by AuthUser */
 	expect("GET contacts\nStats: name != x", "oncall", "2\n");
 }
