@@ -6,7 +6,9 @@
  * num_services_hard_* and worst_service_hard_state whatever the state (a
  * case missing from its code); jaque counts them.  With AuthUser a group
  * is seen only when every member is (naemon's group_authorization=strict)
- * and it has members.  A host group lists its members by name, a contact
+ * and it has members; its members and counts take only the hosts and
+ * services the contact may see, which matters where a group's columns are
+ * joined to a host or service row (hostsbygroup and the like).  A host group lists its members by name, a contact
  * group in the order of the contacts, as naemon does.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -38,12 +40,15 @@ hg_count(const struct ls_ctx *x, const struct ls_col *c, const void *row, struct
 	for (i = 0; i < g->nmembers; i++) {
 		const struct obj_host *h = g->members[i];
 
+		if (!lst_host_seen(x, h))
+			continue;
 		if (c->arg & LST_AG_HOSTS) {
 			lst_tally_add(&t, &snap->hosts[h->id].c, c->arg);
 			continue;
 		}
 		for (k = 0; k < h->nservices; k++)
-			lst_tally_add(&t, &snap->svcs[h->services[k]->id].c, c->arg);
+			if (lst_svc_seen(x, h->services[k]))
+				lst_tally_add(&t, &snap->svcs[h->services[k]->id].c, c->arg);
 	}
 	out->i = lst_tally_value(&t, c->arg);
 }
@@ -57,7 +62,8 @@ sg_count(const struct ls_ctx *x, const struct ls_col *c, const void *row, struct
 	unsigned i;
 
 	for (i = 0; i < g->nmembers; i++)
-		lst_tally_add(&t, &snap->svcs[g->members[i]->id].c, c->arg);
+		if (lst_svc_seen(x, g->members[i]))
+			lst_tally_add(&t, &snap->svcs[g->members[i]->id].c, c->arg);
 	out->i = lst_tally_value(&t, c->arg);
 }
 
@@ -77,23 +83,26 @@ hg_members(const struct ls_ctx *x, const struct ls_col *c, const void *row, stru
 	const struct snapshot *snap = LST_DATA(x)->snap;
 	struct ls_elem *e = arena_zalloc(x->scratch, (g->nmembers + 1) * sizeof(*e));
 	struct ls_field *f = arena_zalloc(x->scratch, (g->nmembers * 3 + 1) * sizeof(*f));
-	unsigned i;
+	unsigned i, n = 0;
 
 	for (i = 0; i < g->nmembers; i++) {
 		const struct obj_host *h = g->members[i];
 
-		e[i].key = h->name;
+		if (!lst_host_seen(x, h))
+			continue;
+		e[n].key = h->name;
 		if (c->arg == 1) {
-			f[3 * i].s = h->name;
-			f[3 * i].is_str = 1;
-			f[3 * i + 1].i = snap->hosts[h->id].c.current_state;
-			f[3 * i + 2].i = snap->hosts[h->id].c.has_been_checked;
-			e[i].nf = 3;
-			e[i].f = &f[3 * i];
+			f[3 * n].s = h->name;
+			f[3 * n].is_str = 1;
+			f[3 * n + 1].i = snap->hosts[h->id].c.current_state;
+			f[3 * n + 2].i = snap->hosts[h->id].c.has_been_checked;
+			e[n].nf = 3;
+			e[n].f = &f[3 * n];
 		}
+		n++;
 	}
-	qsort(e, g->nmembers, sizeof(*e), name_cmp);
-	out->n = g->nmembers;
+	qsort(e, n, sizeof(*e), name_cmp);
+	out->n = n;
 	out->e = e;
 }
 
@@ -105,14 +114,17 @@ sg_members(const struct ls_ctx *x, const struct ls_col *c, const void *row, stru
 	const struct snapshot *snap = LST_DATA(x)->snap;
 	struct ls_elem *e = arena_zalloc(x->scratch, (g->nmembers + 1) * sizeof(*e));
 	struct ls_field *f = arena_zalloc(x->scratch, (g->nmembers * 4 + 1) * sizeof(*f));
-	unsigned i;
+	unsigned i, n = 0;
 
 	for (i = 0; i < g->nmembers; i++) {
 		const struct obj_service *s = g->members[i];
 		size_t hl = strlen(s->host->name), dl = strlen(s->description);
-		char *key = arena_alloc(x->scratch, hl + dl + 2);
-		struct ls_field *t = &f[4 * i];
+		struct ls_field *t = &f[4 * n];
+		char *key;
 
+		if (!lst_svc_seen(x, s))
+			continue;
+		key = arena_alloc(x->scratch, hl + dl + 2);
 		memcpy(key, s->host->name, hl);
 		key[hl] = '|';
 		memcpy(key + hl + 1, s->description, dl + 1);
@@ -122,11 +134,11 @@ sg_members(const struct ls_ctx *x, const struct ls_col *c, const void *row, stru
 		t[1].is_str = 1;
 		t[2].i = snap->svcs[s->id].c.current_state;
 		t[3].i = snap->svcs[s->id].c.has_been_checked;
-		e[i].key = key;
-		e[i].nf = c->arg == 1 ? 4 : 2;
-		e[i].f = t;
+		e[n].key = key;
+		e[n].nf = c->arg == 1 ? 4 : 2;
+		e[n++].f = t;
 	}
-	out->n = g->nmembers;
+	out->n = n;
 	out->e = e;
 }
 

@@ -4,8 +4,11 @@
  * whose getters read a struct lst_obj (lst_int.h) of the host.
  *
  * The service aggregates (num_services_*, worst_service_state and their
- * _hard_ forms) count as lst_tally_add does (lst_int.h), over all of a
- * host's services whatever AuthUser says.
+ * _hard_ forms) count as lst_tally_add does (lst_int.h).  With AuthUser,
+ * they and the lists of hosts and services (parents, childs, services...)
+ * take only what the contact may see, as naemon-livestatus does: it shows
+ * where a row is seen while a listed object is not (a host's parents, the
+ * host_ columns of a service seen through its own contacts).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -35,20 +38,23 @@ h_names(const struct ls_ctx *x, const struct ls_col *c, const void *row, struct 
 	n = c->arg == HL_PARENTS ? h->nparents : c->arg == HL_CHILDS ? h->nchildren
 								   : h->nservices;
 	e = arena_zalloc(x->scratch, (n + 1) * sizeof(*e));
+	out->n = 0;
 	for (i = 0; i < n; i++) {
 		switch (c->arg) {
 		case HL_PARENTS:
-			e[i].key = h->parents[i]->name;
+			if (lst_host_seen(x, h->parents[i]))
+				e[out->n++].key = h->parents[i]->name;
 			break;
 		case HL_CHILDS:
-			e[i].key = h->children[i]->name;
+			if (lst_host_seen(x, h->children[i]))
+				e[out->n++].key = h->children[i]->name;
 			break;
 		default:
-			e[i].key = h->services[i]->description;
+			if (lst_svc_seen(x, h->services[i]))
+				e[out->n++].key = h->services[i]->description;
 			break;
 		}
 	}
-	out->n = n;
 	out->e = e;
 }
 
@@ -63,22 +69,24 @@ h_svc_tuples(const struct ls_ctx *x, const struct ls_col *c, const void *row,
 	struct ls_field *f = arena_zalloc(x->scratch, (h->nservices * 4 + 1) * sizeof(*f));
 	unsigned i;
 
+	out->n = 0;
 	for (i = 0; i < h->nservices; i++) {
 		const struct obj_service *s = h->services[i];
 		const struct state_common *st = &snap->svcs[s->id].c;
-		struct ls_field *t = &f[i * 4];
+		struct ls_field *t = &f[out->n * 4];
 
+		if (!lst_svc_seen(x, s))
+			continue;
 		t[0].s = s->description;
 		t[0].is_str = 1;
 		t[1].i = st->current_state;
 		t[2].i = st->has_been_checked;
 		t[3].s = st->output != NULL ? st->output : "";
 		t[3].is_str = 1;
-		e[i].key = s->description;
-		e[i].nf = (unsigned)c->arg;
-		e[i].f = t;
+		e[out->n].key = s->description;
+		e[out->n].nf = (unsigned)c->arg;
+		e[out->n++].f = t;
 	}
-	out->n = h->nservices;
 	out->e = e;
 }
 
@@ -93,7 +101,8 @@ h_svc_agg(const struct ls_ctx *x, const struct ls_col *c, const void *row, struc
 	unsigned i;
 
 	for (i = 0; i < h->nservices; i++)
-		lst_tally_add(&t, &snap->svcs[h->services[i]->id].c, c->arg);
+		if (lst_svc_seen(x, h->services[i]))
+			lst_tally_add(&t, &snap->svcs[h->services[i]->id].c, c->arg);
 	out->i = lst_tally_value(&t, c->arg);
 }
 
@@ -278,6 +287,19 @@ lst_is_contact(const struct obj_settings *cfg, const void *contact)
 			if (cfg->contact_groups[i]->members[k] == contact)
 				return 1;
 	return 0;
+}
+
+int
+lst_host_seen(const struct ls_ctx *x, const struct obj_host *h)
+{
+	return !x->auth || lst_is_contact(h->cfg, x->contact);
+}
+
+int
+lst_svc_seen(const struct ls_ctx *x, const struct obj_service *s)
+{
+	return !x->auth || lst_is_contact(s->cfg, x->contact) ||
+	    lst_is_contact(s->host->cfg, x->contact);
 }
 
 static int

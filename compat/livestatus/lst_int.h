@@ -106,6 +106,10 @@ struct ls_col *lst_svc_all(size_t *n);
 ls_get_fn lst_get_comments, lst_get_downtimes;
 /* whether contact (a struct obj_contact) is one of the object's, directly or by group */
 int lst_is_contact(const struct obj_settings *cfg, const void *contact);
+/* whether x's AuthUser (when there is one) may see the host, the service (as a contact of
+ * it or of its host): what list cells and counts hold */
+int lst_host_seen(const struct ls_ctx *x, const struct obj_host *h);
+int lst_svc_seen(const struct ls_ctx *x, const struct obj_service *s);
 /* fill t with a table (its column arrays on the heap) */
 void lst_hosts_table(struct ls_table *t);
 void lst_services_table(struct ls_table *t);

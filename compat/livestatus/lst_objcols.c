@@ -180,15 +180,6 @@ dep_elem(const struct ls_ctx *x, struct ls_elem *e, int info, const struct obj_h
 	e->f = f;
 }
 
-/* whether AuthUser may see the host or service (a service: as a contact of it or its host) */
-static int
-dep_visible(const struct ls_ctx *x, const struct obj_host *h, const struct obj_service *s)
-{
-	if (!x->auth)
-		return 1;
-	return lst_is_contact(h->cfg, x->contact) || (s != NULL && lst_is_contact(s->cfg, x->contact));
-}
-
 /* the objects this one depends on to execute (LST_DEP_EXEC) or to notify, that AuthUser
  * sees, in the order of the model's dependencies (Naemon's follows the definition's list) */
 void
@@ -207,15 +198,14 @@ lst_get_depends(const struct ls_ctx *x, const struct ls_col *c, const void *row,
 		if (o->s != NULL) {
 			const struct obj_servicedependency *d = &objs->servicedependencies[i];
 
-			if (d->type != type || d->dependent != o->s ||
-			    !dep_visible(x, d->master->host, d->master))
+			if (d->type != type || d->dependent != o->s || !lst_svc_seen(x, d->master))
 				continue;
 			dep_elem(x, &e[out->n++], info, d->master->host, d->master,
 			    d->failure_options, d->dependency_period, d->inherits_parent);
 		} else {
 			const struct obj_hostdependency *d = &objs->hostdependencies[i];
 
-			if (d->type != type || d->dependent != o->h || !dep_visible(x, d->master, NULL))
+			if (d->type != type || d->dependent != o->h || !lst_host_seen(x, d->master))
 				continue;
 			dep_elem(x, &e[out->n++], info, d->master, NULL, d->failure_options,
 			    d->dependency_period, d->inherits_parent);

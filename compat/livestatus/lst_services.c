@@ -29,23 +29,27 @@ s_parents(const struct ls_ctx *x, const struct ls_col *c, const void *row, struc
 	unsigned i;
 
 	(void)c;
+	out->n = 0;
 	for (i = 0; i < s->nparents; i++) {
 		const struct obj_service *p = s->parents[i];
-		size_t hl = strlen(p->host->name), dl = strlen(p->description);
-		char *key = arena_alloc(x->scratch, hl + dl + 2);
+		size_t hl = strlen(p->host->name), dl = strlen(p->description), k = out->n;
+		char *key;
 
+		if (!lst_svc_seen(x, p))
+			continue;
+		key = arena_alloc(x->scratch, hl + dl + 2);
 		memcpy(key, p->host->name, hl);
 		key[hl] = '|';
 		memcpy(key + hl + 1, p->description, dl + 1);
-		f[2 * i].s = p->host->name;
-		f[2 * i].is_str = 1;
-		f[2 * i + 1].s = p->description;
-		f[2 * i + 1].is_str = 1;
-		e[i].key = key;
-		e[i].nf = 2;
-		e[i].f = &f[2 * i];
+		f[2 * k].s = p->host->name;
+		f[2 * k].is_str = 1;
+		f[2 * k + 1].s = p->description;
+		f[2 * k + 1].is_str = 1;
+		e[k].key = key;
+		e[k].nf = 2;
+		e[k].f = &f[2 * k];
+		out->n++;
 	}
-	out->n = s->nparents;
 	out->e = e;
 }
 

@@ -40,11 +40,23 @@ define host {
 	address		127.0.0.1
 	_OWNER		ops
 }
+define contact {
+	contact_name			c2
+	host_notifications_enabled	0
+	service_notifications_enabled	0
+	host_notification_period	always
+	service_notification_period	always
+	host_notification_options	n
+	service_notification_options	n
+	host_notification_commands	up
+	service_notification_commands	up
+}
 define host {
 	use		h-base
 	host_name	web2
 	address		127.0.0.2
 	parents		web1
+	contacts	+c2
 }
 define host {
 	use		h-base
@@ -112,6 +124,7 @@ define service {
 	use			s-base
 	host_name		db
 	service_description	mysql
+	contacts		+c2
 	_PORT			3306
 }
 define service {
@@ -232,6 +245,12 @@ same dep_auth 'GET services\nColumns: description depends_notify\nFilter: descri
 same timeperiods 'GET timeperiods\nColumns: name alias days exceptions_calendar_dates exceptions_month_date exceptions_month_day exceptions_month_week_day exceptions_week_day exclusions\nFilter: name = holidays\nOutputFormat: json\n'
 same timeperiods_csv 'GET timeperiods\nColumns: exceptions_calendar_dates exceptions_month_day exceptions_week_day days\nFilter: name = holidays\n'
 same tp_exc_filter 'GET timeperiods\nColumns: name\nFilter: exceptions_month_day = x\nFilter: exceptions_week_day != x\nOr: 2\n'
+# c2 sees web2 (not its parent web1) and db's mysql (not db, nor its disk)
+same auth_hosts 'GET hosts\nColumns: name parents childs depends_exec depends_notify_with_info services num_services\nAuthUser: c2\nOutputFormat: json\n'
+same auth_services 'GET services\nColumns: host_name description host_services host_num_services host_worst_service_state host_services_with_state host_parents depends_notify\nAuthUser: c2\nOutputFormat: json\n'
+same auth_hbg 'GET hostsbygroup\nColumns: name hostgroup_name hostgroup_members hostgroup_members_with_state hostgroup_num_hosts hostgroup_num_services\nAuthUser: c2\nOutputFormat: json\n'
+same auth_sbg 'GET servicesbygroup\nColumns: host_name description servicegroup_members servicegroup_num_services servicegroup_worst_service_state\nAuthUser: c2\nOutputFormat: json\n'
+same auth_groups 'GET hostgroups\nColumns: name members\nAuthUser: c2\n'
 same status_new 'GET status\nColumns: cached_log_messages forks forks_rate last_command_check livechecks livechecks_rate livecheck_overflows livecheck_overflows_rate host_checks service_checks\nOutputFormat: json\n'
 # the rates are averaged at a client's connection every 5 seconds: when
 # that falls differs, so only their type is compared

@@ -177,8 +177,8 @@ t_auth(void **state)
 {
 	(void)state;
 	expect("GET hosts\nColumns: name", "oncall", "db1\n");
-	/* a service is seen through its host's contacts too */
-	expect("GET services\nColumns: description", "oncall", "MySQL\n");
+	/* a service is seen through its host's contacts too, and its own */
+	expect("GET services\nColumns: description", "oncall", "MySQL\nDisk\n");
 	expect("GET hosts\nColumns: name", "nosuch", "");
 	expect("GET hosts\nStats: state >= 0", "admin", "3\n");
 }
@@ -206,7 +206,8 @@ t_obj_added(void **state)
 	    NULL, "[[\"MySQL\",[[\"web1\",\"HTTP\"]],[[\"web1\",\"HTTP\",12,\"\",1]],[]]]\n");
 	expect("GET services\nColumns: description\nFilter: depends_notify >= web1|HTTP", NULL,
 	    "MySQL\n");
-	expect("GET services\nColumns: description depends_notify", "oncall", "MySQL;\n");
+	expect("GET services\nColumns: description depends_notify\nFilter: description = MySQL",
+	    "oncall", "MySQL;\n");
 	expect("GET hosts\nColumns: name filename check_timeout pnpgraph_present "
 	       "pending_flex_downtime",
 	    NULL, "db1;;30;-1;0\nlegacy1;/etc/legacy.cfg;30;-1;0\nweb1;;30;-1;0\n");
@@ -252,6 +253,24 @@ t_status_rates(void **state)
 	expect("GET status\nColumns: host_checks host_checks_rate forks forks_rate "
 	       "last_command_check cached_log_messages requests_rate",
 	    NULL, "2;5.0000000000e-01;0;0.0000000000e+00;0;0;0.0000000000e+00\n");
+}
+
+/* AuthUser's list cells and counts hold only what the contact may see: oncall sees db1
+ * (not its parent legacy1), and web1's Disk (not web1, nor its HTTP) */
+static void
+t_auth_lists(void **state)
+{
+	(void)state;
+	expect("GET hosts\nColumns: name parents\nFilter: name = db1", NULL, "db1;legacy1\n");
+	expect("GET hosts\nColumns: name parents", "oncall", "db1;\n");
+	expect("GET services\nColumns: description host_services host_num_services\n"
+	       "Filter: host_name = web1\nFilter: description = Disk",
+	    NULL, "Disk;HTTP,Disk;2\n");
+	expect("GET services\nColumns: description host_services host_num_services "
+	       "host_services_with_state host_childs",
+	    "oncall", "MySQL;MySQL;1;MySQL|0|1;\nDisk;Disk;1;Disk|0|0;\n");
+	expect("GET services\nColumns: description host_parents\nFilter: host_name = db1", "oncall",
+	    "MySQL;\n");
 }
 
 static void
@@ -401,6 +420,7 @@ main(void)
 		cmocka_unit_test(t_auth),
 		cmocka_unit_test(t_obj_added),
 		cmocka_unit_test(t_status_rates),
+		cmocka_unit_test(t_auth_lists),
 		cmocka_unit_test(t_find),
 		cmocka_unit_test(t_status_columns),
 		cmocka_unit_test(t_comments_downtimes),
