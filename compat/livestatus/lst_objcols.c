@@ -2,7 +2,10 @@
  * lst_objcols: the columns hosts and services have in common, read from
  * a struct lst_obj (lst_int.h) of either kind.  The hosts table adds its
  * own (lst_hosts.c), the services table its own and the host_ ones
- * (lst_services.c).
+ * (lst_services.c).  The getters of the columns naemon-livestatus 1.5
+ * added to both (check_source, depends_* ...) are here too, exported:
+ * their descriptions differ between hosts and services, so each table
+ * lists them itself.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
