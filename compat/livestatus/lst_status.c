@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "compat/config/maincfg.h"
+#include "compat/livestatus/lslog.h"
 #include "compat/livestatus/lst_int.h"
 #include "compat/snapshot.h"
 #include "engine/objects/objects.h"
@@ -18,7 +19,7 @@
 #include "engine/util/arena.h"
 #include "engine/util/xalloc.h"
 
-enum { ST_CFG, ST_PROG_TIME, ST_PID, ST_NHOSTS, ST_NSVCS, ST_COUNT, ST_ZERO };
+enum { ST_CFG, ST_PROG_TIME, ST_PID, ST_NHOSTS, ST_NSVCS, ST_COUNT, ST_CACHED, ST_ZERO };
 
 /* naemon-livestatus's rating: every 5 seconds at the most, the new rate weighing 1/4 */
 #define ST_RATE_INTERVAL 5
@@ -74,6 +75,15 @@ st_int(const struct ls_ctx *x, const struct ls_col *c, const void *row, struct l
 	case ST_COUNT:
 		out->i = (long long)d->status->count[off];
 		break;
+	case ST_CACHED:
+		out->i = 0;
+		if (d->logs != NULL) {
+			struct lslog_cache_info ci;
+
+			lslog_cache_info(d->logs, &ci);
+			out->i = (long long)ci.entries;
+		}
+		break;
 	default:
 		out->i = 0;
 		break;
@@ -120,7 +130,7 @@ static const struct ls_col status_cols[] = {
 	COUNTER("connections", LST_CNT_CONNECTIONS,
 	    "The number of client connections to Livestatus since program start",
 	    "The averaged number of new client connections to Livestatus per second"),
-	CNT("cached_log_messages", ST_ZERO,
+	CNT("cached_log_messages", ST_CACHED,
 	    "The current number of log messages Naemon Livestatus keeps in memory"),
 	COUNTER("forks", LST_CNT_FORKS, "The number of process creations since program start",
 	    "the averaged number of forks checks per second"),

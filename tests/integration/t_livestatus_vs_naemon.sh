@@ -242,8 +242,8 @@ same dep_filter 'GET hosts\nColumns: name\nFilter: depends_notify >= web1\n'
 same dep_filter_svc 'GET services\nColumns: description\nFilter: depends_notify >= db|disk\n'
 same dep_empty 'GET hosts\nColumns: name\nFilter: depends_exec =\n'
 same dep_auth 'GET services\nColumns: description depends_notify\nFilter: description = mysql\nAuthUser: c1\n'
-same timeperiods 'GET timeperiods\nColumns: name alias days exceptions_calendar_dates exceptions_month_date exceptions_month_day exceptions_month_week_day exceptions_week_day exclusions\nFilter: name = holidays\nOutputFormat: json\n'
-same timeperiods_csv 'GET timeperiods\nColumns: exceptions_calendar_dates exceptions_month_day exceptions_week_day days\nFilter: name = holidays\n'
+same tp_exceptions 'GET timeperiods\nColumns: name alias days exceptions_calendar_dates exceptions_month_date exceptions_month_day exceptions_month_week_day exceptions_week_day exclusions\nFilter: name = holidays\nOutputFormat: json\n'
+same tp_exceptions_csv 'GET timeperiods\nColumns: exceptions_calendar_dates exceptions_month_day exceptions_week_day days\nFilter: name = holidays\n'
 same tp_exc_filter 'GET timeperiods\nColumns: name\nFilter: exceptions_month_day = x\nFilter: exceptions_week_day != x\nOr: 2\n'
 # c2 sees web2 (not its parent web1) and db's mysql (not db, nor its disk)
 same auth_hosts 'GET hosts\nColumns: name parents childs depends_exec depends_notify_with_info services num_services\nAuthUser: c2\nOutputFormat: json\n'
@@ -251,7 +251,9 @@ same auth_services 'GET services\nColumns: host_name description host_services h
 same auth_hbg 'GET hostsbygroup\nColumns: name hostgroup_name hostgroup_members hostgroup_members_with_state hostgroup_num_hosts hostgroup_num_services\nAuthUser: c2\nOutputFormat: json\n'
 same auth_sbg 'GET servicesbygroup\nColumns: host_name description servicegroup_members servicegroup_num_services servicegroup_worst_service_state\nAuthUser: c2\nOutputFormat: json\n'
 same auth_groups 'GET hostgroups\nColumns: name members\nAuthUser: c2\n'
-same status_new 'GET status\nColumns: cached_log_messages forks forks_rate last_command_check livechecks livechecks_rate livecheck_overflows livecheck_overflows_rate host_checks service_checks\nOutputFormat: json\n'
+# both keep the log queries' entries, Naemon only those of the classes asked
+same status_cached 'GET status\nStats: cached_log_messages > 0\n'
+same status_new 'GET status\nColumns: forks forks_rate last_command_check livechecks livechecks_rate livecheck_overflows livecheck_overflows_rate host_checks service_checks\nOutputFormat: json\n'
 # the rates are averaged at a client's connection every 5 seconds: when
 # that falls differs, so only their type is compared
 mask() { sed -E -e 's/[0-9]{10}(\.[0-9]+)?/T/g' -e 's/[0-9]\.[0-9T]+e[-+][0-9]+/F/g'; }
