@@ -36,6 +36,11 @@
 enum lsrun_mode { LSRUN_PLAIN, LSRUN_SORTED, LSRUN_STATS };
 
 #define LSRUN_TIMELIMIT_NONE (100L * 366 * 86400)
+/* a finished run's arena is kept for the next one up to this size */
+#define LSRUN_KEEP_MAX (64u * 1024 * 1024)
+
+/* the arena a finished run left, rewound: the next run's pages are touched already */
+static struct arena *lsrun_spare;
 
 /* a copied sort value */
 struct lsrun_key {
@@ -171,7 +176,8 @@ lsrun_new(const struct lsq *q, struct ls_ctx *x, struct mbuf *out, int auth,
 	x->contact = contact;
 	r->max_bytes = max_bytes;
 	r->code = 200;
-	r->keep = arena_new();
+	r->keep = lsrun_spare != NULL ? lsrun_spare : arena_new();
+	lsrun_spare = NULL;
 	/* a limit of a century or more is none (and now + it could overflow) */
 	if (q->timelimit >= 0 && q->timelimit < LSRUN_TIMELIMIT_NONE)
 		r->deadline = time(NULL) + q->timelimit;
@@ -631,7 +637,12 @@ lsrun_free(struct lsrun *r)
 	mbuf_free(&r->gkey);
 	mbuf_free(&r->gval);
 	mbuf_free(&r->rowtext);
-	arena_free(r->keep);
+	if (lsrun_spare == NULL && arena_bytes(r->keep) <= LSRUN_KEEP_MAX) {
+		arena_rewind(r->keep);
+		lsrun_spare = r->keep;
+	} else {
+		arena_free(r->keep);
+	}
 	hmap_free(r->groups);
 	free(r->cols);
 	free(r->names);

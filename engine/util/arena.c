@@ -25,11 +25,13 @@ struct arena_chunk {
 	size_t size;
 	size_t used;
 	size_t mapped; /* bytes mapped by xalloc_huge (header included), 0 when malloc'd */
+	int big;       /* one big request's own (arena_big), not for bumping */
 	_Alignas(ARENA_ALIGN) unsigned char data[];
 };
 
 struct arena {
 	struct arena_chunk *head;
+	struct arena_chunk *spare; /* emptied chunks (arena_rewind), taken before new ones */
 	size_t bytes;
 	size_t next_chunk;
 	const char **itab;
@@ -68,6 +70,10 @@ arena_free(struct arena *a)
 		next = c->next;
 		arena_chunk_free(c);
 	}
+	for (c = a->spare; c != NULL; c = next) {
+		next = c->next;
+		arena_chunk_free(c);
+	}
 	arena_intern_reset(a);
 	free(a);
 }
@@ -77,6 +83,12 @@ arena_reset(struct arena *a)
 {
 	struct arena_chunk *c, *next, *keep = a->head;
 
+	for (c = a->spare; c != NULL; c = next) {
+		next = c->next;
+		a->bytes -= sizeof(*c) + c->size;
+		arena_chunk_free(c);
+	}
+	a->spare = NULL;
 	if (keep == NULL)
 		return;
 	for (c = keep->next; c != NULL; c = next) {
@@ -96,6 +108,26 @@ arena_reset(struct arena *a)
 	arena_intern_reset(a);
 }
 
+void
+arena_rewind(struct arena *a)
+{
+	struct arena_chunk *c, *next;
+
+	for (c = a->head; c != NULL; c = next) {
+		next = c->next;
+		if (c->big) {
+			a->bytes -= sizeof(*c) + c->size;
+			arena_chunk_free(c);
+			continue;
+		}
+		c->used = 0;
+		c->next = a->spare;
+		a->spare = c;
+	}
+	a->head = NULL;
+	arena_intern_reset(a);
+}
+
 /*
  * A chunk of at least n data bytes.  From 2 MiB on it is mapped on its own
  * with huge pages (a million objects otherwise cost tens of thousands of
@@ -111,11 +143,13 @@ arena_chunk_new(size_t n, int zero)
 		total = (total + XALLOC_HUGE - 1) & ~(XALLOC_HUGE - 1);
 		c = xalloc_huge(total);
 		c->mapped = total;
+		c->big = 0;
 		c->size = total - sizeof(*c);
 		return c;
 	}
 	c = zero ? xcalloc(1, total) : xmalloc(total);
 	c->mapped = 0;
+	c->big = 0;
 	c->size = n;
 	return c;
 }
@@ -127,6 +161,7 @@ arena_big(struct arena *a, size_t n, int zero)
 	struct arena_chunk *c = arena_chunk_new(n, zero);
 
 	c->used = c->size;
+	c->big = 1;
 	a->bytes += sizeof(*c) + c->size;
 	if (a->head != NULL) {
 		/* keep the current chunk in front: it still has room */
@@ -153,11 +188,17 @@ arena_get(struct arena *a, size_t n, int zero)
 	if (c == NULL || c->size - c->used < n) {
 		size_t size = a->next_chunk ? a->next_chunk : ARENA_CHUNK;
 
-		c = arena_chunk_new(size - sizeof(*c), 0);
+		if (a->spare != NULL) {
+			/* a rewound chunk: every one holds ARENA_CHUNK at least */
+			c = a->spare;
+			a->spare = c->next;
+		} else {
+			c = arena_chunk_new(size - sizeof(*c), 0);
+			a->bytes += sizeof(*c) + c->size;
+			if (size < ARENA_CHUNK_MAX)
+				a->next_chunk = size * 2;
+		}
 		c->used = 0;
-		a->bytes += sizeof(*c) + c->size;
-		if (size < ARENA_CHUNK_MAX)
-			a->next_chunk = size * 2;
 		c->next = a->head;
 		a->head = c;
 	}

@@ -17,6 +17,9 @@ struct arena *arena_new(void);
 void arena_free(struct arena *a);
 /* forget everything allocated (pointers into the arena die), keeping one chunk for reuse */
 void arena_reset(struct arena *a);
+/* forget everything allocated, keeping every chunk of the bump allocator for reuse (its
+ * pages stay touched: an arena filled again and again to the same size faults no more) */
+void arena_rewind(struct arena *a);
 /*
  * n bytes aligned to 8 (pointers, doubles, 64-bit integers: all the model
  * stores; not long double), never NULL.  8 rather than 16 saves 8 bytes
