@@ -71,12 +71,14 @@ struct lssh {
 	time_t since, until;
 	double frame;            /* the range's length, as naemon counts it (until - since - 1) */
 	lssh_find_fn *find;
+	lssh_want_fn *want;
 	void *arg;
 	int only_update;         /* no entry of the range yet: nothing is queued */
 	int in_initial;          /* within a restart's INITIAL states */
 	int done, finished;
 	struct arena *a;         /* keys, names, period values */
 	struct hmap *by_key;     /* "host" or "host\nservice" -> struct sh_state */
+	struct hmap *unwanted;   /* the services want refused: "host\nservice" -> m */
 	struct sh_state **all;   /* in the order first seen */
 	size_t nall;
 	struct hmap *periods;    /* a period's name -> int * (1 active, 0 not) */
@@ -360,6 +362,25 @@ update(struct lssh *m, const struct lslog_entry *e, enum sh_kind k, struct sh_st
 	return changed;
 }
 
+/* whether the service o (key its key) is wanted; the answer is kept */
+static int
+wanted(struct lssh *m, const struct lssh_obj *o, const char *key)
+{
+	struct lssh_row fresh;
+
+	if (m->want == NULL)
+		return 1;
+	if (hmap_get(m->unwanted, key) != NULL)
+		return 0;
+	memset(&fresh, 0, sizeof(fresh));
+	fresh.o = *o;
+	fresh.o.notif_period = fresh.o.svc_period = fresh.debug = fresh.output = "";
+	if (m->want(m->arg, &fresh))
+		return 1;
+	hmap_put(m->unwanted, arena_strdup(m->a, key), m);
+	return 0;
+}
+
 /* an entry about a host or service */
 static void
 on_object(struct lssh *m, const struct lslog_entry *e, enum sh_kind k)
@@ -373,7 +394,12 @@ on_object(struct lssh *m, const struct lslog_entry *e, enum sh_kind k)
 	if (m->find(m->arg, e->host, svc ? e->svc : "", &o) < 0)
 		return;
 	key = svc ? xasprintf("%s\n%s", o.host_name, o.svc_desc) : xstrdup(o.host_name);
-	if ((st = hmap_get(m->by_key, key)) == NULL)
+	st = hmap_get(m->by_key, key);
+	if (st == NULL && svc && !wanted(m, &o, key)) {
+		free(key);
+		return;
+	}
+	if (st == NULL)
 		st = state_new(m, &o, key, e->time);
 	free(key);
 	if (!update(m, e, k, st, NULL, 0))
@@ -486,7 +512,7 @@ lssh_next(struct lssh *m)
 }
 
 struct lssh *
-lssh_new(time_t since, time_t until, lssh_find_fn *find, void *arg)
+lssh_new(time_t since, time_t until, lssh_find_fn *find, lssh_want_fn *want, void *arg)
 {
 	struct lssh *m = xcalloc(1, sizeof(*m));
 
@@ -494,11 +520,13 @@ lssh_new(time_t since, time_t until, lssh_find_fn *find, void *arg)
 	m->until = until;
 	m->frame = (double)(until - since - 1);
 	m->find = find;
+	m->want = want;
 	m->arg = arg;
 	m->only_update = 1;
 	m->a = arena_new();
 	m->qa = arena_new();
 	m->by_key = hmap_new(256);
+	m->unwanted = hmap_new(16);
 	m->periods = hmap_new(16);
 	return m;
 }
@@ -518,6 +546,7 @@ lssh_free(struct lssh *m)
 	free(m->all);
 	free(m->q);
 	hmap_free(m->by_key);
+	hmap_free(m->unwanted);
 	hmap_free(m->periods);
 	arena_free(m->a);
 	arena_free(m->qa);

@@ -39,6 +39,10 @@ struct lssh_obj {
 
 /* fill out for host (and svc, "" for a host); 0, or -1 when there is no such object */
 typedef int lssh_find_fn(void *arg, const char *host, const char *svc, struct lssh_obj *out);
+struct lssh_row;
+/* whether a service is wanted, asked once with its first row before anything is known
+ * of it but its names (state 0, every flag 0, no periods); NULL: every one is */
+typedef int lssh_want_fn(void *arg, const struct lssh_row *fresh);
 
 /* the durations by state: index 0 UNMONITORED (-1), then OK/UP .. UNKNOWN */
 enum { LSSH_NSTATES = 5 };
@@ -66,8 +70,9 @@ struct lssh_row {
 
 struct lssh;
 
-/* a machine for the range [since, until) (since < until - 1) */
-struct lssh *lssh_new(time_t since, time_t until, lssh_find_fn *find, void *arg);
+/* a machine for the range [since, until) (since < until - 1); find and want get arg */
+struct lssh *lssh_new(time_t since, time_t until, lssh_find_fn *find, lssh_want_fn *want,
+    void *arg);
 void lssh_free(struct lssh *m);
 
 /*

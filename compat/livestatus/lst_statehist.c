@@ -42,8 +42,16 @@
 #define LST_SH_FEED 8
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
+/* what the machine's callbacks read */
+struct sh_arg {
+	const struct objects *objs;
+	const struct ls_ctx *x;
+	const struct lsf *filter;
+};
+
 /* the rows of one query */
 struct sh_rows {
+	struct sh_arg arg;
 	struct lssh *m;
 	struct lslog_rows *pre;   /* the start file's entries before the range (newest first) */
 	size_t npre;              /* how many of them are that file's */
@@ -155,7 +163,7 @@ var_of(const struct obj_customvar *v, unsigned n, const char *name)
 static int
 sh_find(void *arg, const char *host, const char *svc, struct lssh_obj *out)
 {
-	const struct objects *objs = arg;
+	const struct objects *objs = ((const struct sh_arg *)arg)->objs;
 	const struct obj_host *h = objects_find_host(objs, host);
 	const struct obj_service *s = h != NULL && *svc ? objects_find_service(objs, host, svc)
 						     : NULL;
@@ -173,6 +181,22 @@ sh_find(void *arg, const char *host, const char *svc, struct lssh_obj *out)
 	out->svc_period = s != NULL ? var_of(s->vars, s->nvars, "SERVICE_PERIOD")
 				    : var_of(h->vars, h->nvars, "SERVICE_PERIOD");
 	return 0;
+}
+
+/*
+ * The query's filters on the service's names and current_ columns accept
+ * it: what they say of its first row they say of every one, so a service
+ * they refuse need not be followed (naemon meant to do this, on host_ and
+ * service_ columns too, but its filters never name their column).
+ */
+static int
+sh_want(void *arg, const struct lssh_row *fresh)
+{
+	static const char *const prefixes[] = { "current_", "host_name", "service_description",
+		NULL };
+	const struct sh_arg *a = arg;
+
+	return lsf_match_named(a->filter, a->x, fresh, prefixes);
 }
 
 static const void *
@@ -266,7 +290,10 @@ sh_open(const struct ls_ctx *x, const struct lsf *filter)
 	time_t since, until;
 
 	sh_range(x, filter, &since, &until);
-	s->m = lssh_new(since, until, sh_find, (void *)objs_of(x));
+	s->arg.objs = objs_of(x);
+	s->arg.x = x;
+	s->arg.filter = filter;
+	s->m = lssh_new(since, until, sh_find, sh_want, &s->arg);
 	s->log_file = cfg->log_file;
 	s->archive_dir = cfg->log_archive_path;
 	s->lo = since;

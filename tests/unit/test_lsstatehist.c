@@ -77,11 +77,24 @@ drain(struct lssh *m, struct mbuf *b)
 	}
 }
 
+static int asked;
+
+/* every service but disk (as a filter on service_description would); each question counted */
+static int
+no_disk(void *arg, const struct lssh_row *fresh)
+{
+	(void)arg;
+	asked++;
+	assert_non_null(fresh->o.svc);
+	assert_int_equal(fresh->state, 0);
+	return strcmp(fresh->o.svc_desc, "disk") != 0;
+}
+
 /* feed the lines (numbered from 1) to a machine for [since, until), finish it: the rows */
 static char *
-run(const char *const *lines, time_t since, time_t until)
+run_want(const char *const *lines, time_t since, time_t until, lssh_want_fn *want)
 {
-	struct lssh *m = lssh_new(since, until, find, NULL);
+	struct lssh *m = lssh_new(since, until, find, want, NULL);
 	struct arena *a = arena_new();
 	struct lslog_entry e;
 	struct mbuf b = { 0 };
@@ -101,6 +114,12 @@ run(const char *const *lines, time_t since, time_t until)
 	lssh_free(m);
 	arena_free(a);
 	return res;
+}
+
+static char *
+run(const char *const *lines, time_t since, time_t until)
+{
+	return run_want(lines, since, until, NULL);
 }
 
 static void
@@ -194,10 +213,36 @@ t_restarts(void **state)
 	free(got);
 }
 
+/* a service the query does not want is not followed (asked about once); hosts always are */
+static void
+t_unwanted(void **state)
+{
+	static const char *const log[] = {
+		"[0000001000] CURRENT HOST STATE: web;UP;HARD;1;up",
+		"[0000001000] CURRENT SERVICE STATE: web;http;OK;HARD;1;fine",
+		"[0000001000] CURRENT SERVICE STATE: web;disk;WARNING;HARD;1;full",
+		"[0000001100] SERVICE ALERT: web;disk;CRITICAL;HARD;1;fuller",
+		"[0000001200] HOST ALERT: web;DOWN;HARD;1;gone",
+		NULL,
+	};
+	char *got;
+
+	(void)state;
+	asked = 0;
+	got = run_want(log, 1000, 1301, no_disk);
+	same_text(got,
+	    "web;;1000;1200;200;0;0;0;0;0;1;1;;up;5;200\n"
+	    "web;http;1000;1200;200;0;0;0;0;0;1;1;;fine;5;200\n"
+	    "web;;1200;1300;100;1;1;0;0;0;1;1;HOST STATE;gone;5;100\n"
+	    "web;http;1200;1300;100;0;1;0;0;0;1;1;SVC HOST STATE;gone;5;100\n");
+	assert_int_equal(asked, 2);
+	free(got);
+}
+
 static void
 t_parts(void **state)
 {
-	struct lssh *m = lssh_new(1000, 1401, find, NULL);
+	struct lssh *m = lssh_new(1000, 1401, find, NULL, NULL);
 	struct arena *a = arena_new();
 	struct lslog_entry e;
 	const struct lssh_row *r;
@@ -422,6 +467,7 @@ main(void)
 	const struct CMUnitTest machine[] = {
 		cmocka_unit_test(t_changes),
 		cmocka_unit_test(t_restarts),
+		cmocka_unit_test(t_unwanted),
 		cmocka_unit_test(t_parts),
 	};
 	const struct CMUnitTest table[] = {
