@@ -119,6 +119,11 @@ struct ls_table {
 	 * made them */
 	int (*prepare)(const struct ls_ctx *x, size_t budget);
 	const char *alt_prefix;         /* tried before a name not found ("current_") */
+	/* a table that needs something of the query (statehist: a time range): why it
+	 * refuses this filter, answered with code 452, or NULL (NULL function: never) */
+	const char *(*refuse)(const struct ls_ctx *x, const struct lsf *filter);
+	int grows;                      /* rows are made as the run goes: when the run
+					 * reaches nrows, nrows is asked again */
 };
 
 /*

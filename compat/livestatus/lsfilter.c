@@ -468,6 +468,28 @@ lsf_match(const struct lsf *f, const struct ls_ctx *x, const void *row)
 	return 0;
 }
 
+int
+lsf_match_named(const struct lsf *f, const struct ls_ctx *x, const void *row,
+    const char *const *prefixes)
+{
+	size_t i;
+
+	if (f == NULL)
+		return 1;
+	if (f->node == LSF_AND) {
+		for (i = 0; i < f->n; i++)
+			if (!lsf_match_named(f->kids[i], x, row, prefixes))
+				return 0;
+		return 1;
+	}
+	if (f->node != LSF_LEAF || f->col == NULL)
+		return 1;
+	for (i = 0; prefixes[i] != NULL; i++)
+		if (strncmp(f->col->name, prefixes[i], strlen(prefixes[i])) == 0)
+			return test_leaf(f, x, row);
+	return 1;
+}
+
 void
 lsf_bounds(const struct lsf *f, const char *col, long long *lo, long long *hi)
 {

@@ -42,6 +42,14 @@ struct lsf *lsf_negate(struct lsf *f);
 int lsf_match(const struct lsf *f, const struct ls_ctx *x, const void *row);
 void lsf_free(struct lsf *f);
 /*
+ * 1 when row matches every comparison of f's top-level AND on a column whose
+ * name begins with one of prefixes (NULL-terminated); the other parts of f
+ * are not asked (statehist does not follow the services that filters on
+ * their names refuse).
+ */
+int lsf_match_named(const struct lsf *f, const struct ls_ctx *x, const void *row,
+    const char *const *prefixes);
+/*
  * Narrow [*lo, *hi] to what a row must have in the integer column col to
  * match f, as far as f's top-level AND of comparisons tells (the log
  * table reads only the files a query's time bounds reach).

@@ -164,6 +164,7 @@ lsrun_new(const struct lsq *q, struct ls_ctx *x, struct mbuf *out, int auth,
     const void *contact, size_t max_bytes)
 {
 	struct lsrun *r = xcalloc(1, sizeof(*r));
+	const char *msg;
 	size_t i;
 
 	r->q = q;
@@ -198,11 +199,15 @@ lsrun_new(const struct lsq *q, struct ls_ctx *x, struct mbuf *out, int auth,
 		}
 		r->groups = hmap_new(64);
 	}
-	if (r->t->open != NULL)
+	msg = r->t->refuse != NULL ? r->t->refuse(x, q->filter) : NULL;
+	if (msg != NULL)
+		lsrun_fail(r, 452, xstrdup(msg));
+	else if (r->t->open != NULL)
 		x->rows = r->t->open(x, q->filter);
-	r->ready = r->t->prepare == NULL;
+	/* a refused query has no rows to prepare */
+	r->ready = r->t->prepare == NULL || r->code != 200;
 	if (r->ready)
-		r->nrows = r->t->nrows(x);
+		r->nrows = r->code == 200 ? r->t->nrows(x) : 0;
 	/* the header row's names may live in the scratch arena: print it now */
 	lso_begin(&r->o, q->col_headers ? r->names : NULL,
 	    r->ncols + (r->mode == LSRUN_STATS ? q->nstats : 0));
@@ -556,6 +561,15 @@ finish(struct lsrun *r, size_t budget)
 	return 1;
 }
 
+/* whether rows remain; a growing table is asked again when the run reaches its end */
+static int
+rows_left(struct lsrun *r)
+{
+	if (r->next >= r->nrows && r->t->grows)
+		r->nrows = r->t->nrows(r->x);
+	return r->next < r->nrows;
+}
+
 int
 lsrun_step(struct lsrun *r, size_t budget)
 {
@@ -567,7 +581,7 @@ lsrun_step(struct lsrun *r, size_t budget)
 		r->ready = 1;
 		r->nrows = r->t->nrows(r->x);
 	}
-	while (r->code == 200 && r->next < r->nrows && done < budget) {
+	while (r->code == 200 && rows_left(r) && done < budget) {
 		const void *row = r->t->row(r->x, r->next++);
 
 		done++;

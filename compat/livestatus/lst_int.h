@@ -127,6 +127,7 @@ void lst_bygroup_tables(struct ls_table *hbg, struct ls_table *sbg, struct ls_ta
     const struct ls_table *hosts, const struct ls_table *svcs, const struct ls_table *hg,
     const struct ls_table *sg);
 void lst_downtimes_table(struct ls_table *t);
+void lst_statehist_table(struct ls_table *t);
 void lst_columns_table(struct ls_table *t, const struct ls_table *const *all, size_t n);
 
 #endif

@@ -12,8 +12,8 @@
 
 enum { LST_HOSTS, LST_SERVICES, LST_HOSTGROUPS, LST_SERVICEGROUPS, LST_CONTACTS,
 	LST_CONTACTGROUPS, LST_COMMANDS, LST_TIMEPERIODS, LST_COMMENTS, LST_DOWNTIMES, LST_LOG,
-	LST_HOSTSBYGROUP, LST_SERVICESBYGROUP, LST_SERVICESBYHOSTGROUP, LST_STATUS, LST_COLUMNS,
-	LST_NTABLES };
+	LST_HOSTSBYGROUP, LST_SERVICESBYGROUP, LST_SERVICESBYHOSTGROUP, LST_STATUS, LST_STATEHIST,
+	LST_COLUMNS, LST_NTABLES };
 
 static struct ls_table tables[LST_NTABLES];
 static const struct ls_table *table_ptrs[LST_NTABLES];
@@ -39,6 +39,7 @@ lst_tables(size_t *n)
 		    &tables[LST_HOSTGROUPS], &tables[LST_SERVICEGROUPS]);
 		lst_downtimes_table(&tables[LST_DOWNTIMES]);
 		lst_status_table(&tables[LST_STATUS]);
+		lst_statehist_table(&tables[LST_STATEHIST]);
 		for (i = 0; i < LST_NTABLES; i++)
 			table_ptrs[i] = &tables[i];
 		lst_columns_table(&tables[LST_COLUMNS], table_ptrs, LST_NTABLES);

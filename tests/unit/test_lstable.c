@@ -312,7 +312,7 @@ t_status_columns(void **state)
 	    "downtimes;host_name;string\nlog;host_name;string\nservices;description;string\n"
 	    "services;host_name;string\nservicesbygroup;description;string\n"
 	    "servicesbygroup;host_name;string\nservicesbyhostgroup;description;string\n"
-	    "servicesbyhostgroup;host_name;string\n");
+	    "servicesbyhostgroup;host_name;string\nstatehist;host_name;string\n");
 	expect("GET columns\nFilter: table = status\nFilter: name ~ ^num_\nColumns: name\n"
 	       "Stats: name != x",
 	    NULL, "num_hosts;1\nnum_services;1\n");
