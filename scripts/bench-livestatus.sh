@@ -10,7 +10,8 @@
 #      queries below in turn, then a third soak with the same clients at
 #      nice CLIENT_NICE (10), as a web server's queries would yield to the
 #      monitoring core; drift p50/p99/max of each soak (from the fine
-#      histogram, as bench.sh) and the queries per second of the others;
+#      histogram, as bench.sh), how many checks may have started more
+#      than a tick (10 ms) late, and the queries per second of the others;
 #   2. single queries (RUNS times each, one connection each; median and
 #      max milliseconds from connecting to the last byte, and the answer's
 #      bytes): GET services with ten columns as JSON; a Stats query of six
@@ -133,20 +134,21 @@ echo "bench-livestatus: $n services and hosts, warm-up ${WARMUP}s, soaks of ${so
 sleep "$WARMUP"
 kill -0 "$jpid" || { echo "bench-livestatus: jaque died"; cat "$J/out"; exit 1; }
 fine() { sed -n 's/^drift_fine=//p' "$J/var/jaque-stats.dat"; }
+tick_us=10000 # one tick at the default ticks_per_second (100)
 maxus() { "$JAQUESTATS" -m -s /dev/null --jaque-stats="$J/var/jaque-stats.dat" -d JQDRIFTMAXUS; }
 f0=$(fine)
 sleep "$soak"
 sleep 5 # the stats file is written every 5 s
 f1=$(fine)
-read -r q50 q99 qmax qn < <(awk -v a="$f0" -v b="$f1" -v cap="$(maxus)" -f scripts/drift-diff.awk)
+read -r q50 q99 qmax qn qlate < <(awk -v late="$tick_us" -v a="$f0" -v b="$f1" -v cap="$(maxus)" -f scripts/drift-diff.awk)
 qps=$(load "$J/var/rw/live" "$soak")
 sleep 5
 f2=$(fine)
-read -r l50 l99 lmax ln < <(awk -v a="$f1" -v b="$f2" -v cap="$(maxus)" -f scripts/drift-diff.awk)
+read -r l50 l99 lmax ln llate < <(awk -v late="$tick_us" -v a="$f1" -v b="$f2" -v cap="$(maxus)" -f scripts/drift-diff.awk)
 qps_nice=$(NICE="nice -n $CLIENT_NICE" load "$J/var/rw/live" "$soak")
 sleep 5
 f3=$(fine)
-read -r n50 n99 nmax nn < <(awk -v a="$f2" -v b="$f3" -v cap="$(maxus)" -f scripts/drift-diff.awk)
+read -r n50 n99 nmax nn nlate < <(awk -v late="$tick_us" -v a="$f2" -v b="$f3" -v cap="$(maxus)" -f scripts/drift-diff.awk)
 jt_on=$(timings jaque "$J/var/rw/live")
 kill -TERM "$jpid"
 wait "$jpid" 2>/dev/null || true
@@ -187,12 +189,12 @@ fi
 summary=$out/livestatus-$n.txt
 {
 	printf 'bench-livestatus %d services and %d hosts (%s)\n' "$n" "$n" "$(date -u +%FT%TZ)"
-	printf '  drift, checks on, no client (%d checks):   p50 %.3f ms  p99 %.3f ms  max %.3f ms\n' \
-	    "$qn" "$(echo "$q50/1000" | bc -l)" "$(echo "$q99/1000" | bc -l)" "$(echo "$qmax/1000" | bc -l)"
-	printf '  drift, checks on, %d clients (%d checks): p50 %.3f ms  p99 %.3f ms  max %.3f ms\n' \
-	    "$CLIENTS" "$ln" "$(echo "$l50/1000" | bc -l)" "$(echo "$l99/1000" | bc -l)" "$(echo "$lmax/1000" | bc -l)"
-	printf '  drift, checks on, %d clients at nice %d (%d checks): p50 %.3f ms  p99 %.3f ms  max %.3f ms\n' \
-	    "$CLIENTS" "$CLIENT_NICE" "$nn" "$(echo "$n50/1000" | bc -l)" "$(echo "$n99/1000" | bc -l)" "$(echo "$nmax/1000" | bc -l)"
+	printf '  drift, checks on, no client (%d checks):   p50 %.3f ms  p99 %.3f ms  max %.3f ms  over a tick: %d\n' \
+	    "$qn" "$(echo "$q50/1000" | bc -l)" "$(echo "$q99/1000" | bc -l)" "$(echo "$qmax/1000" | bc -l)" "$qlate"
+	printf '  drift, checks on, %d clients (%d checks): p50 %.3f ms  p99 %.3f ms  max %.3f ms  over a tick: %d\n' \
+	    "$CLIENTS" "$ln" "$(echo "$l50/1000" | bc -l)" "$(echo "$l99/1000" | bc -l)" "$(echo "$lmax/1000" | bc -l)" "$llate"
+	printf '  drift, checks on, %d clients at nice %d (%d checks): p50 %.3f ms  p99 %.3f ms  max %.3f ms  over a tick: %d\n' \
+	    "$CLIENTS" "$CLIENT_NICE" "$nn" "$(echo "$n50/1000" | bc -l)" "$(echo "$n99/1000" | bc -l)" "$(echo "$nmax/1000" | bc -l)" "$nlate"
 	printf '  queries per second with checks on, %d clients: %s (at nice %d: %s)\n' "$CLIENTS" "$qps" "$CLIENT_NICE" "$qps_nice"
 	echo "  single queries with checks on (median ms, max ms, bytes):"
 	echo "$jt_on" | sed 's/^/    /'
