@@ -495,7 +495,8 @@ take(struct lslog_rows *r, struct lslog_block *b, time_t lo, time_t hi, size_t m
 	for (i = to; i > from && r->n < max; i--) {
 		const struct lslog_entry *e = b->v[i - 1];
 
-		if (e->time < lo || (hi != 0 && e->time > hi))
+		/* a sorted block's [from, to) is within the bounds: no need to look */
+		if (!b->sorted && (e->time < lo || (hi != 0 && e->time > hi)))
 			continue;
 		r->v[r->n++] = e;
 	}

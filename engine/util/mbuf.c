@@ -35,16 +35,30 @@ mbuf_adds(struct mbuf *b, const char *s)
 void
 mbuf_addll(struct mbuf *b, long long v)
 {
+	static const char pairs[] = "00010203040506070809101112131415161718192021222324"
+				    "25262728293031323334353637383940414243444546474849"
+				    "50515253545556575859606162636465666768697071727374"
+				    "75767778798081828384858687888990919293949596979899";
 	char tmp[24];
 	char *e = tmp + sizeof(tmp);
 	char *q = e;
 	/* the magnitude as unsigned, so LLONG_MIN negates without overflow */
 	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
 
-	do {
-		*--q = (char)('0' + u % 10);
-		u /= 10;
-	} while (u != 0);
+	/* two digits a division: times have ten */
+	while (u >= 100) {
+		unsigned d = (unsigned)(u % 100) * 2;
+
+		u /= 100;
+		*--q = pairs[d + 1];
+		*--q = pairs[d];
+	}
+	if (u >= 10) {
+		*--q = pairs[u * 2 + 1];
+		*--q = pairs[u * 2];
+	} else {
+		*--q = (char)('0' + u);
+	}
 	if (v < 0)
 		*--q = '-';
 	mbuf_add(b, q, (size_t)(e - q));

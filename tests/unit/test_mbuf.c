@@ -87,7 +87,8 @@ t_pieces_in_order(void **state)
 static void
 t_numbers_and_bytes(void **state)
 {
-	static const long long vals[] = { 0, 1, -1, 9, 10, -10, 1798761600, 4294967296LL,
+	static const long long vals[] = { 0, 1, -1, 9, 10, -10, 99, 100, 101, -99, 1000, 12345,
+		1798761600, 4294967296LL,
 		LLONG_MAX, LLONG_MIN, LLONG_MIN + 1 };
 	struct mbuf b = { 0 };
 	char want[64];
