@@ -524,6 +524,23 @@ lst_join(struct ls_col *all, size_t *k, const struct ls_col *cols, size_t n, con
 	}
 }
 
+struct ls_col *
+lst_with_objects(const struct ls_col *own, size_t n, size_t extra, const char *hprefix,
+    ls_via_fn *hvia, const char *sprefix, ls_via_fn *svia, size_t *k)
+{
+	size_t nh, ns;
+	struct ls_col *host = lst_host_all(&nh), *svc = lst_svc_all(&ns), *all;
+
+	all = xcalloc(n + nh + ns + extra + 1, sizeof(*all));
+	memcpy(all, own, n * sizeof(*all));
+	*k = n;
+	lst_join(all, k, host, nh, hprefix, hvia);
+	lst_join(all, k, svc, ns, sprefix, svia);
+	free(host);
+	free(svc);
+	return all;
+}
+
 /* ---- counting by state ---- */
 
 static int

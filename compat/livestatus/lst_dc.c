@@ -229,18 +229,12 @@ dc_visible(const struct ls_ctx *x, const void *row, const void *contact)
 static void
 dc_table(struct ls_table *t, const struct ls_col *own, size_t n)
 {
-	size_t nh, ns, k = 0;
-	struct ls_col *host = lst_host_all(&nh), *svc = lst_svc_all(&ns), *all;
+	size_t k;
+	struct ls_col *all = lst_with_objects(own, n, NELEM(common_cols), "host_", via_host,
+	    "service_", via_svc, &k);
 
-	all = xcalloc(n + NELEM(common_cols) + nh + ns + 1, sizeof(*all));
-	memcpy(all, own, n * sizeof(*all));
-	k = n;
 	memcpy(all + k, common_cols, sizeof(common_cols));
 	k += NELEM(common_cols);
-	lst_join(all, &k, host, nh, "host_", via_host);
-	lst_join(all, &k, svc, ns, "service_", via_svc);
-	free(host);
-	free(svc);
 	qsort(all, k, sizeof(*all), lst_col_cmp);
 	t->cols = all;
 	t->ncols = k;

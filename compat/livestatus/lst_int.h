@@ -64,6 +64,11 @@ struct ls_col *lst_cols(const struct ls_col *cols, size_t n);
 void lst_join(struct ls_col *all, size_t *k, const struct ls_col *cols, size_t n,
     const char *prefix, ls_via_fn *via);
 
+/* own (n of them), then every host column as hprefix read through hvia and every service
+ * column as sprefix through svia, with room for extra more (heap; *k: how many so far) */
+struct ls_col *lst_with_objects(const struct ls_col *own, size_t n, size_t extra,
+    const char *hprefix, ls_via_fn *hvia, const char *sprefix, ls_via_fn *svia, size_t *k);
+
 /* custom variables as a cell: what 0 the dict, 1 the names, 2 the values; each value the
  * override in ovr when there is one */
 void lst_vars_cell(const struct ls_ctx *x, const struct obj_customvar *vars, unsigned n,

@@ -200,17 +200,13 @@ void
 lst_log_table(struct ls_table *t, const struct ls_table *contacts,
     const struct ls_table *commands)
 {
-	size_t nh, ns, k = NELEM(log_cols);
-	struct ls_col *host = lst_host_all(&nh), *svc = lst_svc_all(&ns), *all;
+	size_t k;
+	struct ls_col *all = lst_with_objects(log_cols, NELEM(log_cols),
+	    contacts->ncols + commands->ncols, "current_host_", cur_host, "current_service_",
+	    cur_svc, &k);
 
-	all = xcalloc(k + nh + ns + contacts->ncols + commands->ncols + 1, sizeof(*all));
-	memcpy(all, log_cols, sizeof(log_cols));
-	lst_join(all, &k, host, nh, "current_host_", cur_host);
-	lst_join(all, &k, svc, ns, "current_service_", cur_svc);
 	lst_join(all, &k, contacts->cols, contacts->ncols, "current_contact_", cur_contact);
 	lst_join(all, &k, commands->cols, commands->ncols, "current_command_", cur_command);
-	free(host);
-	free(svc);
 	qsort(all, k, sizeof(*all), lst_col_cmp);
 	t->name = "log";
 	t->prefix = "log_";

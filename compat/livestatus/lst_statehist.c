@@ -423,15 +423,10 @@ sh_visible(const struct ls_ctx *x, const void *row, const void *contact)
 void
 lst_statehist_table(struct ls_table *t)
 {
-	size_t nh, ns, k = NELEM(sh_cols);
-	struct ls_col *host = lst_host_all(&nh), *svc = lst_svc_all(&ns), *all;
+	size_t k;
+	struct ls_col *all = lst_with_objects(sh_cols, NELEM(sh_cols), 0, "current_host_",
+	    cur_host, "current_service_", cur_svc, &k);
 
-	all = xcalloc(k + nh + ns + 1, sizeof(*all));
-	memcpy(all, sh_cols, sizeof(sh_cols));
-	lst_join(all, &k, host, nh, "current_host_", cur_host);
-	lst_join(all, &k, svc, ns, "current_service_", cur_svc);
-	free(host);
-	free(svc);
 	qsort(all, k, sizeof(*all), lst_col_cmp);
 	t->name = "statehist";
 	t->prefix = "statehist_";
