@@ -13,6 +13,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "tests/unit/retention_fx.h"
+#include "tests/unit/lstable_fx.h"
 
 #include "compat/livestatus/lscol.h"
 #include "compat/livestatus/lslog.h"
@@ -271,7 +272,7 @@ t_parts(void **state)
 #define NOW 1800000000
 
 static struct fx f;
-static struct lst_status status = { 0, 0, "jaque-test", 1, 60 };
+static struct lst_status status = { .version = "jaque-test", .pid = 1, .interval_length = 60 };
 
 static const char archive[] =
     "[1000] Naemon 1.5.2 starting... (PID=1)\n"
@@ -340,40 +341,13 @@ teardown(void **state)
 	return group_teardown(state);
 }
 
-/* the answer to text (lines joined by newlines), asked a row at a time */
+/* the answer to text, asked a row at a time */
 static char *
 ask(const char *text, int *code)
 {
-	size_t nt;
-	const struct ls_table *const *tables = lst_tables(&nt);
-	char *copy = xstrdup(text), *cur = copy, *lines[32];
-	struct lst_data d = { &f.s, &status };
-	struct ls_ctx x = { .data = &d, .scratch = arena_new(), .now = NOW };
-	struct mbuf out = { 0 };
-	struct lsrun *r;
-	struct lsq q;
-	char *res;
-	size_t n = 0;
+	struct lst_data d = { .snap = &f.s, .status = &status };
 
-	while (n < 32 && cur != NULL)
-		lines[n++] = strsep(&cur, "\n");
-	if (n > 0 && *lines[n - 1] == '\0')
-		n--;
-	lsq_parse(&q, tables, nt, lines, n, NOW);
-	if (q.code != 200)
-		fail_msg("%s: %d %s", text, q.code, q.msg);
-	r = lsrun_new(&q, &x, &out, 0, NULL, 0);
-	while (!lsrun_step(r, 1))
-		;
-	*code = lsrun_code(r);
-	mbuf_add(&out, "", 0);
-	res = *code == 200 ? xstrdup(out.p) : xstrdup(lsrun_msg(r));
-	lsrun_free(r);
-	mbuf_free(&out);
-	lsq_clear(&q);
-	arena_free(x.scratch);
-	free(copy);
-	return res;
+	return lsfx_ask(&d, f.gen.objs, NOW, text, NULL, 1, code);
 }
 
 static void

@@ -13,6 +13,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "tests/unit/retention_fx.h"
+#include "tests/unit/lstable_fx.h"
 
 #include "compat/livestatus/lscol.h"
 #include "compat/livestatus/lsquery.h"
@@ -52,44 +53,13 @@ teardown(void **state)
 	return 0;
 }
 
-/* the answer to text (lines joined by newlines): code 200 and the body, or the error */
+/* the answer to text: code 200 and the body, or the error */
 static char *
 ask(const char *text, const char *authuser, int *code)
 {
-	size_t nt;
-	const struct ls_table *const *tables = lst_tables(&nt);
-	char *copy = xstrdup(text), *cur = copy, *lines[32];
-	struct lst_data d = { &f.s, &status };
-	struct ls_ctx x = { .data = &d, .scratch = arena_new(), .now = NOW };
-	struct mbuf out = { 0 };
-	const void *contact = NULL;
-	struct lsrun *r;
-	struct lsq q;
-	char *res;
-	size_t n = 0;
+	struct lst_data d = { .snap = &f.s, .status = &status };
 
-	while (n < 32 && cur != NULL)
-		lines[n++] = strsep(&cur, "\n");
-	lsq_parse(&q, tables, nt, lines, n, NOW);
-	if (q.code != 200) {
-		*code = q.code;
-		res = xstrdup(q.msg);
-	} else {
-		if (authuser != NULL)
-			contact = objects_find_contact(f.gen.objs, authuser);
-		r = lsrun_new(&q, &x, &out, authuser != NULL, contact, 0);
-		while (!lsrun_step(r, 2))
-			;
-		*code = lsrun_code(r);
-		mbuf_add(&out, "", 0);
-		res = *code == 200 ? xstrdup(out.p) : xstrdup(lsrun_msg(r));
-		lsrun_free(r);
-	}
-	mbuf_free(&out);
-	lsq_clear(&q);
-	arena_free(x.scratch);
-	free(copy);
-	return res;
+	return lsfx_ask(&d, f.gen.objs, NOW, text, authuser, 2, code);
 }
 
 static void
@@ -277,7 +247,7 @@ static void
 t_find(void **state)
 {
 	size_t nt;
-	struct lst_data d = { &f.s, &status };
+	struct lst_data d = { .snap = &f.s, .status = &status };
 	struct ls_ctx x = { .data = &d, .scratch = arena_new(), .now = NOW };
 
 	(void)state;
