@@ -141,7 +141,7 @@ struct lswire {
 	struct lst_status status;
 	unsigned long events[LW_NTRIG]; /* events so far, by LSQ_WAIT_* bit */
 	size_t nwaiting;       /* connections waiting */
-	unsigned long cdsig[2]; /* the comments' and downtimes' last signature */
+	unsigned long cdsig[2]; /* the comments' and downtimes' generations seen last */
 };
 
 static void lw_serve(struct lw_conn *c);
@@ -294,22 +294,30 @@ lw_finish_run(struct lw_conn *c)
 }
 
 /* start answering c's GET */
+/* what the tables read, as the state is now */
+static void
+lw_ctx(struct lw_conn *c)
+{
+	time_t now = time(NULL);
+
+	persist_snapshot(c->w->j, &c->snap, now);
+	c->data.snap = &c->snap;
+	c->data.status = &c->w->status;
+	c->data.logs = c->w->logs;
+	c->x.data = &c->data;
+	c->x.now = now;
+	if (c->x.scratch == NULL)
+		c->x.scratch = arena_new();
+}
+
 static void
 lw_start_run(struct lw_conn *c)
 {
 	struct jaque *j = c->w->j;
 	const void *contact = NULL;
-	time_t now = time(NULL);
 
-	persist_snapshot(j, &c->snap, now);
-	c->data.snap = &c->snap;
-	c->data.status = &c->w->status;
-	c->data.logs = c->w->logs;
+	lw_ctx(c);
 	c->w->status.interval_length = j->gen->cfg.interval_length;
-	c->x.data = &c->data;
-	c->x.now = now;
-	if (c->x.scratch == NULL)
-		c->x.scratch = arena_new();
 	if (c->q.authuser != NULL)
 		contact = objects_find_contact(j->gen->objs, c->q.authuser);
 	c->run = lsrun_new(&c->q, &c->x, &c->body, c->q.authuser != NULL, contact,
@@ -317,24 +325,16 @@ lw_start_run(struct lw_conn *c)
 	ev_idle_start(j->loop, &c->w->idle);
 }
 
-/* whether the wait is over: the condition holds on the object, or none is given */
+/* whether the wait condition holds on the object (0 when none is given) */
 static int
 lw_wait_over(struct lw_conn *c)
 {
-	struct jaque *j = c->w->j;
 	const void *row = NULL;
 	int ok;
 
 	if (c->q.wait_cond == NULL)
 		return 0;
-	persist_snapshot(j, &c->snap, time(NULL));
-	c->data.snap = &c->snap;
-	c->data.status = &c->w->status;
-	c->data.logs = c->w->logs;
-	c->x.data = &c->data;
-	c->x.now = time(NULL);
-	if (c->x.scratch == NULL)
-		c->x.scratch = arena_new();
+	lw_ctx(c);
 	if (c->q.wait_object != NULL)
 		row = c->q.table->find(&c->x, c->q.wait_object);
 	ok = lsf_match(c->q.wait_cond, &c->x, row);
