@@ -36,11 +36,19 @@
 enum lsrun_mode { LSRUN_PLAIN, LSRUN_SORTED, LSRUN_STATS };
 
 #define LSRUN_TIMELIMIT_NONE (100L * 366 * 86400)
-/* a finished run's arena is kept for the next one up to this size */
-#define LSRUN_KEEP_MAX (64u * 1024 * 1024)
+/* a finished run's arena and item array are kept for the next runs, up to this size
+ * each, as many as answers are built at once up to LSRUN_SPARES */
+#define LSRUN_KEEP_MAX (32u * 1024 * 1024)
+#define LSRUN_SPARES 4
 
-/* the arena a finished run left, rewound: the next run's pages are touched already */
-static struct arena *lsrun_spare;
+/* what finished runs left: arenas rewound, item arrays; the next runs' pages are touched
+ * already (a fresh arena of a grouped answer maps and zeroes megabytes) */
+static struct lsrun_spare {
+	struct arena *keep;
+	struct lsrun_item *items;
+	size_t citems;
+} lsrun_spares[LSRUN_SPARES];
+static int lsrun_nspares;
 
 /* a copied sort value */
 struct lsrun_key {
@@ -56,6 +64,9 @@ struct lsrun_item {
 	char *text;              /* sorted: the printed row */
 	size_t len;
 	char **group;            /* stats: the group's values */
+	const char *gkey;        /* stats: the group's key (in keep), and its length */
+	size_t gklen;
+	uint64_t ghash;
 	struct lsagg *aggs;      /* stats: one per Stats header */
 	size_t seq;              /* the order it came in, for ties */
 };
@@ -91,8 +102,11 @@ struct lsrun {
 
 	struct lsrun_item *items;  /* sorted rows, or groups */
 	size_t nitems, citems;
-	struct hmap *groups;       /* group key -> item number + 1 (keys in keep) */
+	uint32_t *gslot;           /* groups by key hash: item number + 1, 0 empty (in keep) */
+	size_t gcap;               /* slots, a power of two, at most half full */
 	struct mbuf gkey, gval;    /* a row's group key, one value of it: reused */
+	struct lsagg *agg_init;    /* a group's aggregates when new, copied */
+	int agg_frees;             /* some aggregate holds memory (lsagg_clear needed) */
 	struct mbuf rowtext;       /* sorted: a row printed on its own, reused */
 	struct arena *keep;        /* what lives as long as the run: keys, groups, texts */
 	struct lsagg *single;      /* ungrouped stats */
@@ -159,6 +173,8 @@ setup_sort(struct lsrun *r)
 	}
 }
 
+static struct lsagg *new_aggs(struct arena *keep, const struct lsq *q);
+
 struct lsrun *
 lsrun_new(const struct lsq *q, struct ls_ctx *x, struct mbuf *out, int auth,
     const void *contact, size_t max_bytes)
@@ -177,8 +193,15 @@ lsrun_new(const struct lsq *q, struct ls_ctx *x, struct mbuf *out, int auth,
 	x->contact = contact;
 	r->max_bytes = max_bytes;
 	r->code = 200;
-	r->keep = lsrun_spare != NULL ? lsrun_spare : arena_new();
-	lsrun_spare = NULL;
+	if (lsrun_nspares > 0) {
+		const struct lsrun_spare *sp = &lsrun_spares[--lsrun_nspares];
+
+		r->keep = sp->keep;
+		r->items = sp->items;
+		r->citems = sp->citems;
+	} else {
+		r->keep = arena_new();
+	}
 	/* a limit of a century or more is none (and now + it could overflow) */
 	if (q->timelimit >= 0 && q->timelimit < LSRUN_TIMELIMIT_NONE)
 		r->deadline = time(NULL) + q->timelimit;
@@ -197,7 +220,9 @@ lsrun_new(const struct lsq *q, struct ls_ctx *x, struct mbuf *out, int auth,
 			snprintf(buf, sizeof(buf), "stats_%zu", i + 1);
 			r->names[r->ncols + i] = arena_strdup(x->scratch, buf);
 		}
-		r->groups = hmap_new(64);
+		r->agg_init = new_aggs(r->keep, q);
+		for (i = 0; i < q->nstats; i++)
+			r->agg_frees |= r->agg_init[i].kind == LSAGG_PERF;
 	}
 	msg = r->t->refuse != NULL ? r->t->refuse(x, q->filter) : NULL;
 	if (msg != NULL)
@@ -383,6 +408,42 @@ new_aggs(struct arena *keep, const struct lsq *q)
 	return a;
 }
 
+/* slot number of key (hash h) in the group table: its group's, or the empty one it would take */
+static size_t
+group_slot(const struct lsrun *r, uint64_t h, const char *key, size_t len)
+{
+	size_t mask = r->gcap - 1, i = (size_t)h & mask;
+
+	for (;; i = (i + 1) & mask) {
+		const struct lsrun_item *it;
+
+		if (r->gslot[i] == 0)
+			return i;
+		it = &r->items[r->gslot[i] - 1];
+		if (it->ghash == h && it->gklen == len && memcmp(it->gkey, key, len) == 0)
+			return i;
+	}
+}
+
+/* the group table with room for one more group */
+static void
+group_room(struct lsrun *r)
+{
+	size_t i, cap;
+
+	if (2 * (r->nitems + 1) <= r->gcap)
+		return;
+	cap = r->gcap != 0 ? 2 * r->gcap : 256;
+	/* the old slots stay in keep: a kept arena's pages are reused by the next run */
+	r->gslot = arena_zalloc(r->keep, cap * sizeof(*r->gslot));
+	r->gcap = cap;
+	for (i = 0; i < r->nitems; i++) {
+		const struct lsrun_item *it = &r->items[i];
+
+		r->gslot[group_slot(r, it->ghash, it->gkey, it->gklen)] = (uint32_t)(i + 1);
+	}
+}
+
 /* the aggregates of row's group, made when new */
 static struct lsagg *
 group_of(struct lsrun *r, const void *row)
@@ -391,39 +452,61 @@ group_of(struct lsrun *r, const void *row)
 	struct ls_cell c;
 	const char *p;
 	char *key;
-	size_t i, at;
+	uint64_t h;
+	size_t i, slot;
 
 	memset(&c, 0, sizeof(c));
 	r->gkey.len = 0;
 	mbuf_add(&r->gkey, "", 0);
 	for (i = 0; i < r->ncols; i++) {
-		r->gval.len = 0;
-		mbuf_add(&r->gval, "", 0);
+		const char *v;
+		size_t vlen;
+
 		if (r->cols[i] != NULL)
 			ls_col_get(r->x, r->cols[i], row, &c);
-		group_value(&r->gval, &c, r->cols[i] != NULL);
+		if (r->cols[i] != NULL && c.type == LS_STRING) {
+			v = c.s != NULL ? c.s : "";
+			vlen = strlen(v);
+		} else {
+			r->gval.len = 0;
+			mbuf_add(&r->gval, "", 0);
+			group_value(&r->gval, &c, r->cols[i] != NULL);
+			v = r->gval.p;
+			vlen = r->gval.len;
+		}
 		/* length-prefixed, so that no value can run into the next */
-		mbuf_addll(&r->gkey, (long long)r->gval.len);
+		mbuf_addll(&r->gkey, (long long)vlen);
 		mbuf_addc(&r->gkey, ':');
-		mbuf_add(&r->gkey, r->gval.p, r->gval.len);
+		mbuf_add(&r->gkey, v, vlen);
 	}
-	at = (size_t)(uintptr_t)hmap_get(r->groups, r->gkey.p);
-	if (at != 0)
-		return r->items[at - 1].aggs;
+	h = hash_bytes(r->gkey.p, r->gkey.len);
+	if (r->gcap != 0) {
+		slot = group_slot(r, h, r->gkey.p, r->gkey.len);
+		if (r->gslot[slot] != 0)
+			return r->items[r->gslot[slot] - 1].aggs;
+	}
+	group_room(r);
+	slot = group_slot(r, h, r->gkey.p, r->gkey.len);
 	it = new_item(r);
 	key = arena_strndup(r->keep, r->gkey.p, r->gkey.len);
+	it->gkey = key;
+	it->gklen = r->gkey.len;
+	it->ghash = h;
 	/* the values, read back from the key */
-	it->group = arena_zalloc(r->keep, (r->ncols + 1) * sizeof(*it->group));
+	it->group = arena_alloc(r->keep, (r->ncols + 1) * sizeof(*it->group));
 	for (i = 0, p = key; i < r->ncols; i++) {
-		char *end;
-		size_t len = (size_t)strtoull(p, &end, 10);
+		size_t len = 0;
 
-		it->group[i] = arena_strndup(r->keep, end + 1, len);
-		p = end + 1 + len;
+		while (*p != ':')
+			len = 10 * len + (size_t)(*p++ - '0');
+		it->group[i] = arena_strndup(r->keep, p + 1, len);
+		p += 1 + len;
 	}
+	it->group[r->ncols] = NULL;
 	it->keys = keys_of(r, row);
-	it->aggs = new_aggs(r->keep, r->q);
-	hmap_put(r->groups, key, (void *)(uintptr_t)r->nitems);
+	it->aggs = arena_alloc(r->keep, (r->q->nstats + 1) * sizeof(*it->aggs));
+	memcpy(it->aggs, r->agg_init, (r->q->nstats + 1) * sizeof(*it->aggs));
+	r->gslot[slot] = (uint32_t)r->nitems;
 	return it->aggs;
 }
 
@@ -637,27 +720,32 @@ lsrun_free(struct lsrun *r)
 		r->t->close(r->x->rows);
 		r->x->rows = NULL;
 	}
-	for (i = 0; i < r->nitems; i++) {
+	/* only a perf_data aggregate holds memory of its own */
+	for (i = 0; r->agg_frees && i < r->nitems; i++) {
 		struct lsrun_item *it = &r->items[i];
 
 		if (it->aggs != NULL)
 			for (k = 0; k < r->q->nstats; k++)
 				lsagg_clear(&it->aggs[k]);
 	}
-	free(r->items);
 	if (r->single != NULL)
 		for (k = 0; k < r->q->nstats; k++)
 			lsagg_clear(&r->single[k]);
 	mbuf_free(&r->gkey);
 	mbuf_free(&r->gval);
 	mbuf_free(&r->rowtext);
-	if (lsrun_spare == NULL && arena_bytes(r->keep) <= LSRUN_KEEP_MAX) {
+	if (lsrun_nspares < LSRUN_SPARES && arena_bytes(r->keep) <= LSRUN_KEEP_MAX &&
+	    r->citems * sizeof(*r->items) <= LSRUN_KEEP_MAX) {
+		struct lsrun_spare *sp = &lsrun_spares[lsrun_nspares++];
+
 		arena_rewind(r->keep);
-		lsrun_spare = r->keep;
+		sp->keep = r->keep;
+		sp->items = r->items;
+		sp->citems = r->citems;
 	} else {
 		arena_free(r->keep);
+		free(r->items);
 	}
-	hmap_free(r->groups);
 	free(r->cols);
 	free(r->names);
 	free(r->skeys);

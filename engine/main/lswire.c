@@ -96,6 +96,11 @@
 #define LW_QUERY_TIMEOUT 10.0  /* its query_timeout: a request begun but not ended */
 #define LW_MAX_RESPONSE 524288000u /* naemon-livestatus's max_response_size */
 #define LW_DRAIN_MAX (256u * 1024u * 1024u)
+/* answer buffers kept for the next connections: a new buffer's pages would be
+ * faulted in (zeroed by the kernel) again for every large answer */
+#define LW_POOL 4
+#define LW_POOL_MIN (64u * 1024u)
+#define LW_POOL_MAX (16u * 1024u * 1024u)
 
 struct lw_conn {
 	struct sconn s;  /* first: a watcher's data is the connection */
@@ -142,6 +147,9 @@ struct lswire {
 	unsigned long events[LW_NTRIG]; /* events so far, by LSQ_WAIT_* bit */
 	size_t nwaiting;       /* connections waiting */
 	unsigned long cdsig[2]; /* the comments' and downtimes' generations seen last */
+	struct mbuf pool[LW_POOL]; /* kept answer buffers */
+	int npool;
+	struct arena *spare_scratch; /* a closed connection's scratch arena, rewound */
 };
 
 static void lw_serve(struct lw_conn *c);
@@ -187,18 +195,45 @@ lw_unwait(struct lw_conn *c)
 	c->w->nwaiting--;
 }
 
+/* b's memory kept in the pool when it is worth keeping, else freed; b is left empty */
+static void
+lw_buf_give(struct lswire *w, struct mbuf *b)
+{
+	if (b->cap >= LW_POOL_MIN && b->cap <= LW_POOL_MAX && w->npool < LW_POOL) {
+		b->len = 0;
+		w->pool[w->npool++] = *b;
+		memset(b, 0, sizeof(*b));
+		return;
+	}
+	mbuf_free(b);
+}
+
+/* a kept buffer for b when it has none */
+static void
+lw_buf_take(struct lswire *w, struct mbuf *b)
+{
+	if (b->cap == 0 && w->npool > 0)
+		*b = w->pool[--w->npool];
+}
+
 static void
 lw_conn_close(struct lw_conn *c)
 {
 	struct lswire *w = c->w;
 
 	lw_unwait(c);
+	lw_buf_give(w, &c->s.out);
 	sconn_close(&w->conns, &c->s);
 	lsrun_free(c->run);
 	if (c->busy)
 		lsq_clear(&c->q);
-	arena_free(c->x.scratch);
-	mbuf_free(&c->body);
+	if (c->x.scratch != NULL && w->spare_scratch == NULL) {
+		arena_rewind(c->x.scratch);
+		w->spare_scratch = c->x.scratch;
+	} else {
+		arena_free(c->x.scratch);
+	}
+	lw_buf_give(w, &c->body);
 	lsreq_free(c->in);
 	free(c);
 	if (w->conns.n < LW_MAX_CONNS / 2)
@@ -306,8 +341,10 @@ lw_ctx(struct lw_conn *c)
 	c->data.logs = c->w->logs;
 	c->x.data = &c->data;
 	c->x.now = now;
-	if (c->x.scratch == NULL)
-		c->x.scratch = arena_new();
+	if (c->x.scratch == NULL) {
+		c->x.scratch = c->w->spare_scratch != NULL ? c->w->spare_scratch : arena_new();
+		c->w->spare_scratch = NULL;
+	}
 }
 
 static void
@@ -320,6 +357,7 @@ lw_start_run(struct lw_conn *c)
 	c->w->status.interval_length = j->gen->cfg.interval_length;
 	if (c->q.authuser != NULL)
 		contact = objects_find_contact(j->gen->objs, c->q.authuser);
+	lw_buf_take(c->w, &c->body);
 	c->run = lsrun_new(&c->q, &c->x, &c->body, c->q.authuser != NULL, contact,
 	    c->w->max_response);
 	ev_idle_start(j->loop, &c->w->idle);
@@ -915,6 +953,9 @@ lswire_stop(struct jaque *j)
 	while (w->conns.head != NULL)
 		lw_conn_close((struct lw_conn *)w->conns.head);
 	lslog_cache_free(w->logs);
+	while (w->npool > 0)
+		mbuf_free(&w->pool[--w->npool]);
+	arena_free(w->spare_scratch);
 	free(w);
 	j->ls = NULL;
 }

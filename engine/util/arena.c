@@ -96,8 +96,10 @@ arena_reset(struct arena *a)
 		arena_chunk_free(c);
 	}
 	keep->next = NULL;
-	if (keep->mapped || keep->used == keep->size) {
-		/* a chunk of one big request (arena_big): nothing to reuse */
+	if (keep->big) {
+		/* a chunk of one big request (arena_big): nothing to reuse.  Any other
+		 * head is kept, mapped ones too: the next chunk would be as large, and
+		 * mapping and zeroing it for each reset costs more than keeping it */
 		arena_chunk_free(keep);
 		a->head = NULL;
 		a->bytes = 0;

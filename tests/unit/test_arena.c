@@ -383,6 +383,27 @@ t_reset(void **state)
 	assert_string_equal(arena_strdup(a, "ok"), "ok");
 }
 
+/* a kept head chunk that is mapped on its own (2 MiB and more) is kept too: the rows of a
+ * long-lived scratch arena would otherwise map and zero a fresh one after every reset */
+static void
+t_reset_mapped_head(void **state)
+{
+	struct arena *a = *state;
+	size_t i, kept;
+
+	/* bump chunks double up to 8 MiB: the head ends as a mapped one */
+	for (i = 0; i < 12000; i++)
+		memset(arena_alloc(a, 1000), 4, 1000);
+	arena_reset(a);
+	kept = arena_bytes(a);
+	assert_true(kept >= 2 * 1024 * 1024);
+	for (i = 0; i < 3; i++) {
+		assert_string_equal(arena_strdup(a, "a row"), "a row");
+		arena_reset(a);
+		assert_int_equal(arena_bytes(a), kept);
+	}
+}
+
 int
 main(void)
 {
@@ -401,6 +422,7 @@ main(void)
 		cmocka_unit_test(t_free_null),
 		cmocka_unit_test_setup_teardown(t_reset, t_setup, t_teardown),
 		cmocka_unit_test_setup_teardown(t_rewind, t_setup, t_teardown),
+		cmocka_unit_test_setup_teardown(t_reset_mapped_head, t_setup, t_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -14,6 +14,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -249,6 +250,60 @@ t_grouped(void **state)
 	    "rta=1.5ms pl=0%;alice;5.0000000000e-01;1\n");
 }
 
+/* a thousand hosts: h0000..h0999, contact c<i mod 400>, perf_data rta=1ms */
+#define MANY 1000
+static struct fx_host many[MANY];
+static char many_names[MANY][8], many_contacts[MANY][8];
+
+static size_t
+many_nrows(const struct ls_ctx *x)
+{
+	(void)x;
+	return MANY;
+}
+
+static const void *
+many_row(const struct ls_ctx *x, size_t i)
+{
+	(void)x;
+	return i < MANY ? &many[i] : NULL;
+}
+
+/* more groups than the group table first holds: it grows, and every group stays found */
+static void
+t_grouped_many(void **state)
+{
+	struct ls_table t = fx_table;
+	struct mbuf want = { 0 };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < MANY; i++) {
+		snprintf(many_names[i], sizeof(many_names[i]), "h%04zu", i);
+		snprintf(many_contacts[i], sizeof(many_contacts[i]), "c%zu", i % 400);
+		many[i] = fx_hosts[0];
+		many[i].name = many_names[i];
+		many[i].contact = many_contacts[i];
+		many[i].state = (long long)(i % 3);
+		many[i].perf = "rta=1ms";
+	}
+	/* groups in the order of their first rows: c0 (h0000) .. c399 (h0399); 3 rows each
+	 * below c200, 2 from it */
+	for (i = 0; i < 400; i++)
+		mbuf_addf(&want, "c%zu;%d;rta=%d.00000000\n", i, i < 200 ? 3 : 2, i < 200 ? 3 : 2);
+	t.nrows = many_nrows;
+	t.row = many_row;
+	table_override = &t;
+	expect("GET hosts\nColumns: contact\nStats: state >= 0\nStats: sum perf_data", want.p);
+	/* two columns, one an integer: each row a group of its own */
+	want.len = 0;
+	for (i = 0; i < MANY; i++)
+		mbuf_addf(&want, "c%zu;%zu;1\n", i % 400, i % 3);
+	expect("GET hosts\nColumns: contact state\nStats: state >= 0", want.p);
+	table_override = NULL;
+	mbuf_free(&want);
+}
+
 static void
 t_auth(void **state)
 {
@@ -305,6 +360,7 @@ main(void)
 		cmocka_unit_test(t_sort),
 		cmocka_unit_test(t_stats),
 		cmocka_unit_test(t_grouped),
+		cmocka_unit_test(t_grouped_many),
 		cmocka_unit_test(t_auth),
 		cmocka_unit_test(t_limits),
 	};
