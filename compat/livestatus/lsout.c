@@ -20,6 +20,7 @@
 #include "compat/livestatus/lsout.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -133,18 +134,42 @@ json_escape(struct mbuf *b, const unsigned char *p)
 	return n;
 }
 
+#define ONES UINT64_C(0x0101010101010101)
+#define HIGHS UINT64_C(0x8080808080808080)
+
+/* whether none of the 8 bytes in v needs an escape: each is printable ASCII other than '"'
+ * and '\\' (the tests may flag a plain byte after one that is not, never miss one) */
+static inline int
+json_plain8(uint64_t v)
+{
+	uint64_t q = v ^ (ONES * '"'), bs = v ^ (ONES * '\\');
+	uint64_t odd = v | ((v - ONES * 0x20) & ~v) | ((q - ONES) & ~q) | ((bs - ONES) & ~bs);
+
+	return (odd & HIGHS) == 0;
+}
+
 /* s quoted and escaped (python: with the u prefix); NULL is the empty string */
 static void
 json_str(struct lso *o, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)(s != NULL ? s : "");
-	const unsigned char *run = p;
+	const unsigned char *end = p + strlen((const char *)p), *run = p;
 
 	if (o->fmt == LSO_PYTHON)
 		mbuf_add(o->b, "u", 1);
+	mbuf_reserve(o->b, (size_t)(end - p) + 2);
 	mbuf_addc(o->b, '"');
-	while (*p != '\0') {
-		/* plain ASCII goes out in runs */
+	while (p < end) {
+		uint64_t v;
+
+		/* plain ASCII goes out in runs, looked at eight bytes at a time */
+		if (end - p >= 8) {
+			memcpy(&v, p, 8);
+			if (json_plain8(v)) {
+				p += 8;
+				continue;
+			}
+		}
 		if (*p >= 0x20 && *p < 0x80 && *p != '"' && *p != '\\') {
 			p++;
 			continue;

@@ -228,7 +228,8 @@ lw_conn_close(struct lw_conn *c)
 	if (c->busy)
 		lsq_clear(&c->q);
 	if (c->x.scratch != NULL && w->spare_scratch == NULL) {
-		arena_rewind(c->x.scratch);
+		/* its head chunk kept: the next connection's rows fault in no fresh pages */
+		arena_reset(c->x.scratch);
 		w->spare_scratch = c->x.scratch;
 	} else {
 		arena_free(c->x.scratch);

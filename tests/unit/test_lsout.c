@@ -103,6 +103,23 @@ str_body(enum lso_fmt fmt, const char *s, const char *want)
 	cell_body(fmt, 0, &c, want);
 }
 
+/* the JSON answer of one string cell, as a heap string */
+static char *
+json_of(const char *s)
+{
+	struct mbuf b = { 0 };
+	struct lso o;
+
+	lso_init(&o, &b);
+	o.fmt = LSO_JSON;
+	lso_begin(&o, NULL, 1);
+	lso_row_begin(&o);
+	lso_cell_str(&o, s);
+	lso_row_end(&o);
+	lso_end(&o, 1);
+	return b.p;
+}
+
 static void
 t_init(void **state)
 {
@@ -195,6 +212,44 @@ t_escape_utf8(void **state)
 	str_body(LSO_JSON, "\xf4\x8f\xbf\xbf", "[[\"\\udbff\\udfff\"]]\n");
 	str_body(LSO_PYTHON, "\xc3\xa9", "[[u\"\\u00e9\"]]\n");
 	str_body(LSO_WRAPPED, "\xc3\xa9", "{\"data\":[[\"\\u00e9\"]],\"total_count\":1}\n");
+}
+
+/* long strings are looked at eight bytes at a time: every byte value, at every place of
+ * such a word, is escaped as it is on its own */
+static void
+t_escape_runs(void **state)
+{
+	char one[2] = { 0 }, text[24], want[64];
+	int b;
+	size_t k;
+
+	(void)state;
+	for (b = 1; b < 256; b++) {
+		char *alone, *got;
+		size_t n;
+
+		one[0] = (char)b;
+		alone = json_of(one);
+		/* "[[\"" escaped "\"]]\n" */
+		n = strlen(alone) - 3 - 4;
+		for (k = 0; k < 16; k++) {
+			memset(text, 'x', k);
+			text[k] = (char)b;
+			memset(text + k + 1, 'y', 15 - k);
+			text[16] = '\0';
+			memcpy(want, "[[\"", 3);
+			memset(want + 3, 'x', k);
+			memcpy(want + 3 + k, alone + 3, n);
+			memset(want + 3 + k + n, 'y', 15 - k);
+			memcpy(want + 3 + k + n + 15 - k, "\"]]\n", 5);
+			got = json_of(text);
+			assert_string_equal(got, want);
+			free(got);
+		}
+		free(alone);
+	}
+	/* a UTF-8 sequence across the end of a word */
+	str_body(LSO_JSON, "aaaaaaa\xc3\xa9" "bbbbbbbb", "[[\"aaaaaaa\\u00e9bbbbbbbb\"]]\n");
 }
 
 static void
@@ -536,6 +591,7 @@ main(void)
 		cmocka_unit_test(t_escape_ascii),
 		cmocka_unit_test(t_escape_utf8),
 		cmocka_unit_test(t_escape_invalid),
+		cmocka_unit_test(t_escape_runs),
 		cmocka_unit_test(t_null_string),
 		cmocka_unit_test(t_list_keys),
 		cmocka_unit_test(t_list_tuples),
