@@ -55,6 +55,42 @@ lst_svc_row(const struct ls_ctx *x, const struct obj_service *s)
 	return o;
 }
 
+#define LST_AHEAD 8
+
+/* the first cache lines of a state, where the fields most queried are */
+static inline void
+prefetch_state(const struct state_common *st)
+{
+	__builtin_prefetch(st);
+	__builtin_prefetch((const char *)st + 64);
+}
+
+const struct lst_obj *
+lst_host_row_at(const struct ls_ctx *x, size_t i)
+{
+	const struct snapshot *snap = LST_DATA(x)->snap;
+	const struct objects *objs = snap->objs;
+
+	if (i >= objs->nhosts)
+		return NULL;
+	if (i + LST_AHEAD < objs->nhosts)
+		prefetch_state(&snap->hosts[objs->hosts[i + LST_AHEAD].id].c);
+	return lst_host_row(x, &objs->hosts[i]);
+}
+
+const struct lst_obj *
+lst_svc_row_at(const struct ls_ctx *x, size_t i)
+{
+	const struct snapshot *snap = LST_DATA(x)->snap;
+	const struct objects *objs = snap->objs;
+
+	if (i >= objs->nservices)
+		return NULL;
+	if (i + LST_AHEAD < objs->nservices)
+		prefetch_state(&snap->svcs[objs->services[i + LST_AHEAD].id].c);
+	return lst_svc_row(x, &objs->services[i]);
+}
+
 /* the field a column's arg names */
 static const void *
 field(const struct ls_col *c, const void *row)

@@ -266,9 +266,7 @@ hosts_nrows(const struct ls_ctx *x)
 static const void *
 hosts_row(const struct ls_ctx *x, size_t i)
 {
-	const struct objects *objs = LST_DATA(x)->snap->objs;
-
-	return i < objs->nhosts ? lst_host_row(x, &objs->hosts[i]) : NULL;
+	return lst_host_row_at(x, i);
 }
 
 /* a contact of the object's, directly or through a contact group */

@@ -39,6 +39,10 @@ enum { LST_B_ST, LST_B_CFG, LST_B_EXT, LST_B_HOST, LST_B_SVC, LST_B_HSTATE, LST_
 
 const struct lst_obj *lst_host_row(const struct ls_ctx *x, const struct obj_host *h);
 const struct lst_obj *lst_svc_row(const struct ls_ctx *x, const struct obj_service *s);
+/* a row of the hosts or services table, the state of one some rows ahead asked of the cache
+ * (a Stats query reads a few fields of each, and is bound by their memory) */
+const struct lst_obj *lst_host_row_at(const struct ls_ctx *x, size_t i);
+const struct lst_obj *lst_svc_row_at(const struct ls_ctx *x, size_t i);
 
 /* the field at arg (LST_ARG) of the row's struct, read as its C type */
 ls_get_fn lst_get_int, lst_get_u8, lst_get_ulong, lst_get_time, lst_get_dbl, lst_get_str;

@@ -109,9 +109,7 @@ svcs_nrows(const struct ls_ctx *x)
 static const void *
 svcs_row(const struct ls_ctx *x, size_t i)
 {
-	const struct objects *objs = LST_DATA(x)->snap->objs;
-
-	return i < objs->nservices ? lst_svc_row(x, &objs->services[i]) : NULL;
+	return lst_svc_row_at(x, i);
 }
 
 static int

@@ -83,6 +83,12 @@ arena_reset(struct arena *a)
 {
 	struct arena_chunk *c, *next, *keep = a->head;
 
+	/* the common case, once a row at a time: one chunk and nothing else to forget */
+	if (keep != NULL && keep->next == NULL && !keep->big && a->spare == NULL &&
+	    a->itab == NULL) {
+		keep->used = 0;
+		return;
+	}
 	for (c = a->spare; c != NULL; c = next) {
 		next = c->next;
 		a->bytes -= sizeof(*c) + c->size;
