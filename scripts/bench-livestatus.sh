@@ -9,7 +9,9 @@
 #      soak with CLIENTS (4) processes asking, back to back, the four
 #      queries below in turn, then a third soak with the same clients at
 #      nice CLIENT_NICE (10), as a web server's queries would yield to the
-#      monitoring core; drift p50/p99/max of each soak (from the fine
+#      monitoring core, then a fourth soak with as many processes that only
+#      spin on the cpu (no query: what the machine's contention alone costs
+#      the checks); drift p50/p99/max of each soak (from the fine
 #      histogram, as bench.sh), how many checks may have started more
 #      than a tick (10 ms) late, and the queries per second of the others;
 #   2. single queries (RUNS times each, one connection each; median and
@@ -111,6 +113,15 @@ timings() {
 	done
 }
 load() { ${NICE:-} python3 contrib/bench/lsload.py "$1" load "$2" "$CLIENTS" "$Q_SVC" "$Q_STATS" "$Q_GROUP" "$(q_log)"; }
+# busy SECS: CLIENTS processes spinning on the cpu for SECS seconds, asking nothing
+busy() {
+	local i spin=()
+	for i in $(seq "$CLIENTS"); do
+		timeout "$1" sh -c 'while :; do :; done' &
+		spin+=($!)
+	done
+	wait "${spin[@]}" || true
+}
 
 # a passive result for every service and host, so the states vary (a tenth
 # of the services CRITICAL)
@@ -149,6 +160,10 @@ qps_nice=$(NICE="nice -n $CLIENT_NICE" load "$J/var/rw/live" "$soak")
 sleep 5
 f3=$(fine)
 read -r n50 n99 nmax nn nlate < <(awk -v late="$tick_us" -v a="$f2" -v b="$f3" -v cap="$(maxus)" -f scripts/drift-diff.awk)
+busy "$soak"
+sleep 5
+f4=$(fine)
+read -r b50 b99 bmax bn blate < <(awk -v late="$tick_us" -v a="$f3" -v b="$f4" -v cap="$(maxus)" -f scripts/drift-diff.awk)
 jt_on=$(timings jaque "$J/var/rw/live")
 kill -TERM "$jpid"
 wait "$jpid" 2>/dev/null || true
@@ -195,6 +210,8 @@ summary=$out/livestatus-$n.txt
 	    "$CLIENTS" "$ln" "$(echo "$l50/1000" | bc -l)" "$(echo "$l99/1000" | bc -l)" "$(echo "$lmax/1000" | bc -l)" "$llate"
 	printf '  drift, checks on, %d clients at nice %d (%d checks): p50 %.3f ms  p99 %.3f ms  max %.3f ms  over a tick: %d\n' \
 	    "$CLIENTS" "$CLIENT_NICE" "$nn" "$(echo "$n50/1000" | bc -l)" "$(echo "$n99/1000" | bc -l)" "$(echo "$nmax/1000" | bc -l)" "$nlate"
+	printf '  drift, checks on, %d spinning processes, no query (%d checks): p50 %.3f ms  p99 %.3f ms  max %.3f ms  over a tick: %d\n' \
+	    "$CLIENTS" "$bn" "$(echo "$b50/1000" | bc -l)" "$(echo "$b99/1000" | bc -l)" "$(echo "$bmax/1000" | bc -l)" "$blate"
 	printf '  queries per second with checks on, %d clients: %s (at nice %d: %s)\n' "$CLIENTS" "$qps" "$CLIENT_NICE" "$qps_nice"
 	echo "  single queries with checks on (median ms, max ms, bytes):"
 	echo "$jt_on" | sed 's/^/    /'
