@@ -112,6 +112,14 @@ struct lslog_query;
 struct lslog_query *lslog_query_new(struct lslog_cache *c, const char *log_file,
     const char *archive_dir, time_t lo, time_t hi, size_t max);
 int lslog_query_step(struct lslog_query *q, size_t budget);
+/*
+ * A query that only brings the files with entries in [lo, hi] into the
+ * cache c (which must not be NULL), in steps as above, and makes no rows;
+ * the cache is not trimmed at its end, so that the reads it prepares find
+ * what it loaded.
+ */
+struct lslog_query *lslog_query_warm(struct lslog_cache *c, const char *log_file,
+    const char *archive_dir, time_t lo, time_t hi);
 struct lslog_rows *lslog_query_rows(const struct lslog_query *q);
 void lslog_query_free(struct lslog_query *q);
 

@@ -531,6 +531,7 @@ struct lslog_query {
 	size_t i;         /* LQ_ARCHIVES: the archives from c->arch[i - 1] down are left */
 	char *next;       /* that one's path, to find it again in a list made anew */
 	int ended;        /* the rows are made */
+	int warm;         /* only loading the files: no rows, no limit, no trim */
 };
 
 struct lslog_query *
@@ -559,6 +560,16 @@ lslog_query_new(struct lslog_cache *c, const char *log_file, const char *archive
 	}
 	lf_scan(c, lf_update_current(c));
 	lf_drop(c, &c->rotated); /* no archive took it */
+	return q;
+}
+
+struct lslog_query *
+lslog_query_warm(struct lslog_cache *c, const char *log_file, const char *archive_dir, time_t lo,
+    time_t hi)
+{
+	struct lslog_query *q = lslog_query_new(c, log_file, archive_dir, lo, hi, 0);
+
+	q->warm = 1;
 	return q;
 }
 
@@ -634,12 +645,13 @@ lslog_query_step(struct lslog_query *q, size_t budget)
 		q->next = xstrdup("");
 		query_advance(q);
 	}
-	while (q->stage == LQ_ARCHIVES && q->r->n < q->max && (f = query_archive(q)) != NULL) {
+	while (q->stage == LQ_ARCHIVES && (q->warm || q->r->n < q->max) &&
+	    (f = query_archive(q)) != NULL) {
 		if (budget == 0 || !query_one_archive(q, f, &budget))
 			return 0;
 		query_advance(q);
 	}
-	if (!q->ended && c != NULL && q->own == NULL)
+	if (!q->ended && c != NULL && q->own == NULL && !q->warm)
 		cache_trim(c);
 	q->stage = LQ_DONE;
 	q->ended = 1;

@@ -659,6 +659,12 @@ lsrun_step(struct lsrun *r, size_t budget)
 	size_t done = 0;
 
 	if (!r->ready) {
+		/* a table that reads files before its rows: Timelimit bounds that too */
+		if (r->deadline != 0 && time(NULL) >= r->deadline) {
+			lsrun_fail(r, 413, xasprintf("Maximum query time of %ld seconds exceeded!",
+			    r->q->timelimit));
+			return 1;
+		}
 		if (!r->t->prepare(r->x, budget))
 			return 0;
 		r->ready = 1;

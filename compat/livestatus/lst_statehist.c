@@ -40,6 +40,8 @@
 #define LST_SH_MAX 2000000
 /* log entries fed at most for one row asked for */
 #define LST_SH_FEED 8
+#define LST_SH_BYTES 256     /* bytes of log read for one row of a step's budget */
+#define SH_WARMED 2          /* warm-up stages */
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
 /* what the machine's callbacks read */
@@ -59,7 +61,10 @@ struct sh_rows {
 	struct lslog_cache *cache; /* the log table's (NULL: the files are read for this query) */
 	const char *log_file;     /* the configuration's, borrowed */
 	const char *archive_dir;
+	time_t since;             /* the range's start */
 	time_t lo, hi;            /* the part of the range still to read: [lo, hi] */
+	struct lslog_query *warm; /* bringing the range's files into the cache, in steps */
+	int warmed;               /* warm-up stages done (SH_WARMED: all) */
 	size_t next;              /* the next entry to feed: pre's oldest first, then in's */
 	int skip_first;           /* the first entry naemon reads is not fed */
 	size_t served;            /* row() calls so far */
@@ -281,37 +286,26 @@ read_part(struct sh_rows *s)
 	return 1;
 }
 
-static void *
-sh_open(const struct ls_ctx *x, const struct lsf *filter)
+/* the reads before the first row: the range's first part and the file before it */
+static void
+sh_start(struct sh_rows *s)
 {
-	const struct main_cfg *cfg = LST_DATA(x)->snap->cfg;
-	struct sh_rows *s = xcalloc(1, sizeof(*s));
+	const struct main_cfg *cfg = LST_DATA(s->arg.x)->snap->cfg;
 	struct lslog_rows *last;
 	const struct lslog_entry *oldest;
-	time_t since, until;
+	time_t since = s->since;
 
-	sh_range(x, filter, &since, &until);
-	s->arg.objs = objs_of(x);
-	s->arg.x = x;
-	s->arg.filter = filter;
-	s->m = lssh_new(since, until, sh_find, sh_want, &s->arg);
-	s->cache = LST_DATA(x)->logs;
-	s->log_file = cfg->log_file;
-	s->archive_dir = cfg->log_archive_path;
-	s->lo = since;
-	/* no line is written after now */
-	s->hi = until - 1 < x->now ? until - 1 : x->now;
 	/* the first part of the range that holds anything */
 	while (read_part(s) && s->in->n == 0)
 		;
 	oldest = s->in != NULL && s->in->n > 0 ? s->in->v[s->in->n - 1] : NULL;
 	if (since <= 1)
-		return s;
+		return;
 	if (oldest != NULL && oldest->lineno > 1) {
 		/* the range begins within a file: its lines before since too */
 		read_pre(s, cfg, since, (size_t)oldest->lineno - 1);
 		s->skip_first = 1;
-		return s;
+		return;
 	}
 	/* the range begins with a file, or holds nothing: is there a file before? */
 	last = lslog_cache_read(s->cache, cfg->log_file, cfg->log_archive_path, 0, since - 1, 1);
@@ -322,7 +316,67 @@ sh_open(const struct ls_ctx *x, const struct lsf *filter)
 		s->skip_first = 1; /* the range's first file is the oldest */
 	}
 	lslog_rows_free(last);
+}
+
+static void *
+sh_open(const struct ls_ctx *x, const struct lsf *filter)
+{
+	const struct main_cfg *cfg = LST_DATA(x)->snap->cfg;
+	struct sh_rows *s = xcalloc(1, sizeof(*s));
+	time_t since, until;
+
+	sh_range(x, filter, &since, &until);
+	s->arg.objs = objs_of(x);
+	s->arg.x = x;
+	s->arg.filter = filter;
+	s->m = lssh_new(since, until, sh_find, sh_want, &s->arg);
+	s->cache = LST_DATA(x)->logs;
+	s->log_file = cfg->log_file;
+	s->archive_dir = cfg->log_archive_path;
+	s->since = since;
+	s->lo = since;
+	/* no line is written after now */
+	s->hi = until - 1 < x->now ? until - 1 : x->now;
+	/* without a cache there is nothing to warm: the files are read at once */
+	if (s->cache == NULL || s->log_file == NULL) {
+		s->warmed = SH_WARMED;
+		sh_start(s);
+	}
 	return s;
+}
+
+/*
+ * The files the first reads need, brought into the cache a budget of rows
+ * at a time, so that no read of a big file holds the loop: the range's
+ * files back to the one holding since - 1, then the newest entry before
+ * since (the file before, when the range begins with one).
+ */
+static int
+sh_prepare(const struct ls_ctx *x, size_t budget)
+{
+	struct sh_rows *s = x->rows;
+	size_t bytes = budget < SIZE_MAX / LST_SH_BYTES ? budget * LST_SH_BYTES : SIZE_MAX;
+
+	if (s == NULL || s->warmed == SH_WARMED)
+		return 1;
+	if (s->warm == NULL) {
+		if (s->warmed == 0)
+			s->warm = lslog_query_warm(s->cache, s->log_file, s->archive_dir,
+			    s->since > 1 ? s->since - 1 : 1, s->hi);
+		else
+			s->warm = lslog_query_new(s->cache, s->log_file, s->archive_dir, 0,
+			    s->since > 1 ? s->since - 1 : 1, 1);
+	}
+	if (!lslog_query_step(s->warm, bytes))
+		return 0;
+	lslog_query_free(s->warm);
+	s->warm = NULL;
+	if (++s->warmed < SH_WARMED)
+		return 0;
+	/* read from the cache now: lists of what it holds, no file read */
+	s->arg.x = x;
+	sh_start(s);
+	return 1;
 }
 
 static void
@@ -331,6 +385,7 @@ sh_close(void *rows)
 	struct sh_rows *s = rows;
 
 	lssh_free(s->m);
+	lslog_query_free(s->warm);
 	lslog_rows_free(s->pre);
 	lslog_rows_free(s->in);
 	free(s);
@@ -439,6 +494,7 @@ lst_statehist_table(struct ls_table *t)
 	t->row = sh_row;
 	t->visible = sh_visible;
 	t->open = sh_open;
+	t->prepare = sh_prepare;
 	t->close = sh_close;
 	t->refuse = sh_refuse;
 	t->grows = 1;

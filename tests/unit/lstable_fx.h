@@ -16,6 +16,9 @@
 #include "engine/util/mbuf.h"
 #include "engine/util/xalloc.h"
 
+/* when set, called after each step of lsfx_ask's run that left the answer unfinished */
+static void (*lsfx_on_step)(void);
+
 /*
  * The answer to text (lines joined by newlines; a last empty one dropped)
  * over d at now, run budget rows at a time, as authuser (NULL: none, a
@@ -49,7 +52,8 @@ lsfx_ask(struct lst_data *d, const struct objects *objs, time_t now, const char 
 			contact = objects_find_contact(objs, authuser);
 		r = lsrun_new(&q, &x, &out, authuser != NULL, contact, 0);
 		while (!lsrun_step(r, budget))
-			;
+			if (lsfx_on_step != NULL)
+				lsfx_on_step();
 		*code = lsrun_code(r);
 		mbuf_add(&out, "", 0);
 		res = *code == 200 ? xstrdup(out.p) : xstrdup(lsrun_msg(r));

@@ -167,6 +167,18 @@ t_prepare(void **state)
 	expect("GET hosts\nColumns: name\nLimit: 2", "web2\ndb1\n");
 	assert_int_equal(prep_calls, -1);
 	assert_int_equal(prep_budget, 1);
+	/* Timelimit ends it before the rows are made, too */
+	{
+		struct answer a;
+
+		prep_budget = 0;
+		a = run_opts("GET hosts\nColumns: name\nTimelimit: 0", 0, NULL, 0, 1);
+		assert_int_equal(a.code, 413);
+		assert_string_equal(a.body, "Maximum query time of 0 seconds exceeded!");
+		assert_int_equal(prep_budget, 0); /* no step of it was taken */
+		assert_int_equal(prep_calls, -1); /* and it was closed */
+		free(a.body);
+	}
 	table_override = NULL;
 }
 

@@ -341,11 +341,14 @@ teardown(void **state)
 	return group_teardown(state);
 }
 
+/* the log cache the queries read through (NULL: none, the files are read for each) */
+static struct lslog_cache *cache;
+
 /* the answer to text, asked a row at a time */
 static char *
 ask(const char *text, int *code)
 {
-	struct lst_data d = { .snap = &f.s, .status = &status };
+	struct lst_data d = { .snap = &f.s, .status = &status, .logs = cache };
 
 	return lsfx_ask(&d, f.gen.objs, NOW, text, NULL, 1, code);
 }
@@ -435,6 +438,78 @@ t_table_refusals(void **state)
 	    "Columns: type\n", 200, "float\n");
 }
 
+/* through the daemon's log cache the files are brought in before the first row, in
+ * steps of the row budget: the answers are the same */
+static void
+t_table_cached(void **state)
+{
+	struct lslog_cache_info info;
+
+	cache = lslog_cache_new(SIZE_MAX);
+	t_table_ranges(state);
+	t_table_stats(state);
+	lslog_cache_info(cache, &info);
+	/* the archive, read once for them all */
+	assert_int_equal(info.files_loaded, 1);
+	assert_int_equal(info.loads, 1);
+	lslog_cache_free(cache);
+	/* t_table_days rewrites the current log in place, as no running daemon does (the cache
+	 * would take it for lines appended): a fresh cache, as after a start */
+	cache = lslog_cache_new(SIZE_MAX);
+	t_table_days(state);
+	lslog_cache_free(cache);
+	cache = NULL;
+}
+
+static size_t steps, first_bytes;
+
+static void
+on_step(void)
+{
+	struct lslog_cache_info info;
+
+	lslog_cache_info(cache, &info);
+	if (steps++ == 0)
+		first_bytes = info.bytes;
+}
+
+/* a big archive is read in steps before the first row, not in one go */
+static void
+t_table_warm_steps(void **state)
+{
+	struct mbuf big = { 0 };
+	struct lslog_cache_info info;
+	size_t i;
+
+	(void)state;
+	mbuf_adds(&big, "[0000001000] Naemon 1.5.2 starting... (PID=1)\n"
+	    "[0000001000] logging initial states\n"
+	    "[0000001000] INITIAL HOST STATE: web1;UP;HARD;1;up\n"
+	    "[0000001000] INITIAL SERVICE STATE: web1;HTTP;OK;HARD;1;fine\n");
+	for (i = 0; i < 20000; i++)
+		mbuf_addf(&big, "[0000001100] Warning: a line that statehist skips, %zu\n", i);
+	mbuf_adds(&big, "[0000001500] SERVICE ALERT: web1;HTTP;CRITICAL;HARD;1;down\n");
+	put("archives/nagios-01-01-1970-00.log", big.p);
+	cache = lslog_cache_new(SIZE_MAX);
+	steps = 0;
+	lsfx_on_step = on_step;
+	expect("GET statehist\n" COLS "Filter: time >= 1200\nFilter: time < 2801\n", 200,
+	    "web1;HTTP;1200;1500;0;fine\n"
+	    "web1;HTTP;1500;2500;2;down\n"
+	    "web1;;1200;2800;0;up\n"
+	    "web1;HTTP;2500;2800;0;fine again\n");
+	lsfx_on_step = NULL;
+	lslog_cache_info(cache, &info);
+	/* the whole archive was taken apart, and the first step took a part of it only */
+	assert_true(info.bytes >= big.len);
+	assert_true(first_bytes < big.len / 4);
+	assert_true(steps > 4);
+	lslog_cache_free(cache);
+	cache = NULL;
+	mbuf_free(&big);
+	pad_logs();
+}
+
 int
 main(void)
 {
@@ -449,6 +524,8 @@ main(void)
 		cmocka_unit_test(t_table_stats),
 		cmocka_unit_test(t_table_days),
 		cmocka_unit_test(t_table_refusals),
+		cmocka_unit_test(t_table_cached),
+		cmocka_unit_test(t_table_warm_steps),
 	};
 
 	return cmocka_run_group_tests(machine, NULL, NULL) |
