@@ -252,8 +252,10 @@ mg_list(struct mgcfg *m, const struct mg_key *k, const struct mg_at *at, const c
 		} else if (*item == '\0') {
 			continue;
 		} else if (k->kind == MG_GROUPS && strlen(item) > MGCFG_GROUP_MAX) {
-			err += mg_report(at, 1, "group name '%s' is longer than %d characters", item,
-			    MGCFG_GROUP_MAX);
+			/* mod_gearman leaves such a group out (its checks go to the general
+			 * queues) and says so */
+			err += mg_report(at, at->strict, "group name '%s' is longer than %d "
+			    "characters: left out", item, MGCFG_GROUP_MAX);
 		} else if (k->kind == MG_PERFDATA) {
 			if (!mg_has(v, item))
 				vec_push(v, xstrdup(item));
@@ -290,15 +292,24 @@ mg_int(struct mgcfg *m, const struct mg_key *k, const struct mg_at *at, const ch
 	int *field = (int *)((char *)m + k->off);
 	long v;
 
-	if (str_to_long(val, LONG_MIN, LONG_MAX, &v) < 0 || v > INT_MAX ||
-	    (v < k->min && !(k->flags & MG_F_CLAMP)) || v > k->max) {
-		if (k->min == INT_MIN || (k->flags & MG_F_CLAMP))
+	if (str_to_long(val, LONG_MIN, LONG_MAX, &v) < 0 || v > INT_MAX || v < INT_MIN) {
+		if (at->strict)
 			return mg_report(at, 1, "Illegal value '%s' for %s (a whole number)", val,
 			    k->name);
-		return mg_report(at, 1, "Illegal value '%s' for %s (a whole number from %ld to "
-		    "%ld)", val, k->name, k->min, k->max);
+		/* mod_gearman takes the number the value begins with (0 when none) */
+		v = strtol(val, NULL, 10);
+		v = v > INT_MAX ? INT_MAX : v < INT_MIN ? INT_MIN : v;
+		mg_report(at, 0, "'%s' for %s is not a whole number: taken as %ld", val, k->name, v);
 	}
-	*field = v < k->min ? (int)k->min : (int)v;
+	if ((v < k->min && !(k->flags & MG_F_CLAMP)) || v > k->max) {
+		if (at->strict)
+			return mg_report(at, 1, "Illegal value '%s' for %s (a whole number from %ld "
+			    "to %ld)", val, k->name, k->min, k->max);
+		/* mod_gearman warns and keeps it; where it is used, it means what it means
+		 * there (an orphan's return code above 3 is UNKNOWN to Nagios) */
+		mg_report(at, 0, "%s=%ld is outside %ld..%ld", k->name, v, k->min, k->max);
+	}
+	*field = v < k->min && (k->flags & MG_F_CLAMP) ? (int)k->min : (int)v;
 	return 0;
 }
 
@@ -360,9 +371,14 @@ mg_apply(struct mgcfg *m, const struct mg_key *k, const struct mg_at *at, const 
 		if (k->flags & MG_F_HAND)
 			m->by_hand++;
 		yn = val == NULL || *val == '\0' ? k->bare : mg_yes_no(val);
-		if (yn < 0)
+		if (yn < 0 && at->strict)
 			return mg_report(at, 1, "Illegal value '%s' for %s (yes, on, true, 1, no, off, "
 			    "false or 0)", val, k->name);
+		if (yn < 0) {
+			/* mod_gearman takes any other word for yes, without a word */
+			mg_report(at, 0, "'%s' for %s is taken as yes", val, k->name);
+			yn = 1;
+		}
 		*(int *)((char *)m + k->off) = yn;
 		return 0;
 	}
@@ -403,7 +419,7 @@ mg_set(struct mgcfg *m, const char *pair, const char *file, int line, struct dia
     const char *shown)
 {
 	char *buf = xstrdup(pair), *key = buf, *val = NULL, *eq = strchr(buf, '=');
-	struct mg_at at = { file, line, NULL, d };
+	struct mg_at at = { file, line, NULL, d, shown != NULL };
 	const struct mg_key *k;
 	char *written = NULL;
 	size_t i;
@@ -427,8 +443,10 @@ mg_set(struct mgcfg *m, const char *pair, const char *file, int line, struct dia
 	if (shown != NULL)
 		at.key = written = xasprintf("%s%s", shown, key);
 	k = mg_find(key);
+	/* mod_gearman logs an unknown option and goes on: a site's file may hold keys of
+	 * another version */
 	err = k != NULL ? mg_apply(m, k, &at, val) :
-	    mg_report(&at, 1, "unknown option '%s'", key);
+	    mg_report(&at, at.strict, "unknown option '%s'", key);
 	free(written);
 	free(buf);
 	return err;
@@ -445,7 +463,7 @@ mgcfg_set_jaque(struct mgcfg *m, const char *key, const char *value, const char 
     int line, struct diag *d)
 {
 	size_t n = strlen(MGCFG_JAQUE_PREFIX);
-	struct mg_at at = { file, line, key, d };
+	struct mg_at at = { file, line, key, d, 1 };
 	char *pair;
 	int err;
 
@@ -539,7 +557,7 @@ mgcfg_free(struct mgcfg *m)
 int
 mgcfg_finish(struct mgcfg *m, const char *file, int line, struct diag *d)
 {
-	struct mg_at at = { file, line, NULL, d };
+	struct mg_at at = { file, line, NULL, d, 0 };
 	int err = 0;
 
 	if (m->keyfile != NULL)

@@ -25,15 +25,19 @@
  * accepted, their values not checked, and their names collected in
  * `ignored` for the caller to mention once.
  *
- * Stricter than mod_gearman, which logs most mistakes and goes on: an
- * unknown key, a yes/no key with another value, a number that is not a
- * whole number (or outside the range mod_gearman itself warns about), a
- * bad server port, a group name over 50 characters, a file that cannot be
- * read, no server, or encryption without a key are errors reported
- * through diag with the file, the line and the key.  What mod_gearman
- * accepts without a word is accepted with the same meaning (a negative
- * debug level is 0, "hosts" alone or "hosts=" means yes, an empty host in
- * server= is 0.0.0.0, ...).
+ * What mod_gearman logs and goes on with is a warning here, with the
+ * meaning mod_gearman gives it, so that a file it runs with runs here: an
+ * unknown key, a yes/no key with another word (yes), a number with other
+ * characters (the number it begins with, 0 when none), a value outside the
+ * range mod_gearman warns about (kept), a group name over 50 characters
+ * (left out).  An error: what it refuses (a file that cannot be read, no
+ * server, encryption without a key) and a server port that cannot be
+ * one, which it would only fail to connect to; reported through diag with
+ * the file, the line and the key.  jaque.cfg's gearman_ lines are jaque's
+ * own syntax: there the tolerated mistakes are errors too.  What
+ * mod_gearman accepts without a word is accepted with the same meaning (a
+ * negative debug level is 0, "hosts" alone or "hosts=" means yes, an empty
+ * host in server= is 0.0.0.0, ...).
  *
  * Callers: start-up (engine/main/gmsetup.c) for `jaque -v` and the daemon.
  *

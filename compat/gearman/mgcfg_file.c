@@ -77,7 +77,7 @@ mg_read_dir(struct mgcfg *m, const struct mg_at *at, const char *path)
 static int
 mg_read_lines(struct mgcfg *m, const struct mg_at *at, const char *path)
 {
-	struct mg_at here = { path, 0, NULL, at->d };
+	struct mg_at here = { path, 0, NULL, at->d, 0 };
 	char *buf, *line, *hash;
 	int err = 0, skipping = 0;
 	size_t n;
@@ -143,7 +143,7 @@ int
 mgcfg_read_file(struct mgcfg *m, const char *path, struct diag *d)
 {
 	char *full = str_path_join(m->base_dir, path);
-	struct mg_at at = { full, 0, NULL, d };
+	struct mg_at at = { full, 0, NULL, d, 0 };
 	int err = mg_read_path(m, &at, full);
 
 	free(full);
@@ -153,7 +153,7 @@ mgcfg_read_file(struct mgcfg *m, const char *path, struct diag *d)
 int
 mg_read_keyfile(struct mgcfg *m, struct diag *d)
 {
-	struct mg_at at = { m->keyfile_file, m->keyfile_line, "keyfile", d };
+	struct mg_at at = { m->keyfile_file, m->keyfile_line, "keyfile", d, 0 };
 	char buf[MGCFG_KEY_MAX + 1];
 	size_t n = 0;
 	FILE *fp;

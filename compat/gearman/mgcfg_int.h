@@ -16,6 +16,7 @@ struct mg_at {
 	int line;
 	const char *key; /* the key as written (lowered), NULL: none in particular */
 	struct diag *d;  /* NULL: count, say nothing */
+	int strict;      /* jaque.cfg: what mod_gearman lets pass with a word is an error */
 };
 
 /* report through at->d ("mod_gearman: " before the text); returns error (1 or 0) */

@@ -57,21 +57,27 @@ verify() {
 verify "jaque -v: a good mod_gearman configuration" 0 \
 	"Things look okay - No serious problems were detected during the pre-flight check"
 
-# a value mod_gearman does not know, on line 6 of its config file
+# a word mod_gearman takes for yes without a word: a warning, as it starts anyway
 sed -i 's/^hosts=yes$/hosts=maybe/' "$NEB"
+verify "jaque -v: a value mod_gearman lets pass is a warning, with its file, line and key" 0 \
+	"Warning: mod_gearman: 'maybe' for hosts is taken as yes (file '$NEB', line 6, directive 'hosts')"
+sed -i 's/^hosts=maybe$/hosts=yes/' "$NEB"
+
+# a server mod_gearman refuses, on line 3 of its config file
+sed -i 's/^server=127.0.0.1:4730$/server=127.0.0.1:99999/' "$NEB"
 verify "jaque -v: a bad value in the module's config file, with its file, line and key" 1 \
-	"Error: mod_gearman: Illegal value 'maybe' for hosts (yes, on, true, 1, no, off, false or 0) (file '$NEB', line 6, directive 'hosts')"
+	"Error: mod_gearman: Illegal port '99999' in server '127.0.0.1:99999' (host[:port], a port from 1 to 65535) (file '$NEB', line 3, directive 'server')"
 
 # the daemon does not start on it either
 out=$(timeout 20 "$JAQUE" "$CFG" 2>&1)
 rc=$?
-if [ "$rc" -ne 0 ] && [ "$rc" -ne 124 ] && echo "$out" | grep -qF "line 6, directive 'hosts'"; then
+if [ "$rc" -ne 0 ] && [ "$rc" -ne 124 ] && echo "$out" | grep -qF "line 3, directive 'server'"; then
 	pass "the daemon refuses to start on it"
 else
 	fail daemon-bad "exit $rc"
 	echo "$out" | tail -3
 fi
-sed -i 's/^hosts=maybe$/hosts=yes/' "$NEB"
+sed -i 's/^server=127.0.0.1:99999$/server=127.0.0.1:4730/' "$NEB"
 
 # jaque.cfg's gearman_ keys come after the module's own options
 printf 'workers=1\ngearman_orphan_return=9\n' > "$T/jaque.cfg"
@@ -94,9 +100,10 @@ else
 	fail daemon-good "no note about job_timeout"
 fi
 # a reload onto a bad option keeps the configuration that runs
-sed -i 's/^hosts=yes$/hosts=maybe/' "$NEB"
+echo 'server=127.0.0.1:99999' >> "$NEB"
+bad=$(wc -l < "$NEB")
 kill -HUP "$PID"
-if eng_wait_log "line 6, directive 'hosts'" 10 && eng_wait_log 'still running the previous one' 5 &&
+if eng_wait_log "line $bad, directive 'server'" 10 && eng_wait_log 'still running the previous one' 5 &&
 	kill -0 "$PID" 2>/dev/null; then
 	pass "a reload onto a bad option keeps running the previous configuration"
 else

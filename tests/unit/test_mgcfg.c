@@ -382,8 +382,9 @@ test_group_too_long(void **state)
 	char line[128];
 
 	snprintf(line, sizeof(line), "servicegroups=ok,%051d", 0);
-	assert_int_equal(mgcfg_set(f->m, line, "neb.conf", 9, f->d), 1);
-	expect_only(f, DIAG_ERROR, "neb.conf", 9, "servicegroups", "longer than 50");
+	/* mod_gearman leaves it out and goes on */
+	assert_int_equal(mgcfg_set(f->m, line, "neb.conf", 9, f->d), 0);
+	expect_only(f, DIAG_WARNING, "neb.conf", 9, "servicegroups", "longer than 50");
 	assert_int_equal(f->m->servicegroups.len, 1);
 	/* fifty is fine */
 	snprintf(line, sizeof(line), "servicegroups=%050d", 0);
@@ -452,9 +453,28 @@ test_numbers(void **state)
 	assert_int_equal(m->perfdata_mode, 0);
 	assert_int_equal(m->latency_flatten_window, -5);
 	assert_int_equal(diag_count(f->d), 0);
-	assert_int_equal(mgcfg_set(m, "debug=two", "neb.conf", 3, f->d), 1);
-	expect_only(f, DIAG_ERROR, "neb.conf", 3, "debug", "Illegal value 'two' for debug");
+	/* as mod_gearman: the number the value begins with, with a warning */
+	assert_int_equal(mgcfg_set(m, "debug=2x", "neb.conf", 3, f->d), 0);
+	expect_only(f, DIAG_WARNING, "neb.conf", 3, "debug", "'2x' for debug is not a whole number");
+	assert_int_equal(m->debug, 2);
+}
+
+/* jaque.cfg's own gearman_ lines are held to jaque's grammar: no guessing there */
+static void
+test_strict_in_jaque_cfg(void **state)
+{
+	struct fx *f = *state;
+	struct mgcfg *m = f->m;
+
+	assert_int_equal(mgcfg_set_jaque(m, "gearman_debug", "two", "jaque.cfg", 3, f->d), 1);
+	expect_only(f, DIAG_ERROR, "jaque.cfg", 3, "gearman_debug", "Illegal value 'two' for debug");
 	assert_int_equal(m->debug, 0);
+	assert_int_equal(mgcfg_set_jaque(m, "gearman_hosts", "maybe", "jaque.cfg", 4, f->d), 1);
+	assert_int_equal(mgcfg_set_jaque(m, "gearman_orphan_return", "4", "jaque.cfg", 5, f->d), 1);
+	assert_int_equal(mgcfg_set_jaque(m, "gearman_srever", "a", "jaque.cfg", 6, f->d), 1);
+	assert_int_equal(diag_errors(f->d), 4);
+	assert_int_equal(m->hosts, 0);
+	assert_int_equal(m->orphan_return, 2);
 }
 
 static void
@@ -462,12 +482,17 @@ test_number_ranges(void **state)
 {
 	struct fx *f = *state;
 
-	assert_int_equal(mgcfg_set(f->m, "orphan_return=4", "neb.conf", 5, f->d), 1);
-	expect_only(f, DIAG_ERROR, "neb.conf", 5, "orphan_return", "from 0 to 3");
-	assert_int_equal(f->m->orphan_return, 2);
-	assert_int_equal(mgcfg_set(f->m, "perfdata_mode=3", "neb.conf", 6, f->d), 1);
-	assert_int_equal(mgcfg_set(f->m, "result_workers=", "neb.conf", 7, f->d), 1);
-	assert_int_equal(diag_errors(f->d), 3);
+	/* mod_gearman warns and keeps the value */
+	assert_int_equal(mgcfg_set(f->m, "orphan_return=4", "neb.conf", 5, f->d), 0);
+	expect_only(f, DIAG_WARNING, "neb.conf", 5, "orphan_return", "outside 0..3");
+	assert_int_equal(f->m->orphan_return, 4);
+	assert_int_equal(mgcfg_set(f->m, "perfdata_mode=3", "neb.conf", 6, f->d), 0);
+	assert_int_equal(f->m->perfdata_mode, 3);
+	/* no number at all: 0, as atoi has it */
+	assert_int_equal(mgcfg_set(f->m, "result_workers=", "neb.conf", 7, f->d), 0);
+	assert_int_equal(f->m->result_workers, 0);
+	assert_int_equal(diag_errors(f->d), 0);
+	assert_int_equal(diag_count(f->d), 3);
 }
 
 static void
@@ -475,9 +500,10 @@ test_bad_yes_no(void **state)
 {
 	struct fx *f = *state;
 
-	assert_int_equal(mgcfg_set(f->m, "hosts=maybe", "/x/neb.conf", 14, f->d), 1);
-	expect_only(f, DIAG_ERROR, "/x/neb.conf", 14, "hosts", "Illegal value 'maybe' for hosts");
-	assert_int_equal(f->m->hosts, 0);
+	/* any other word is yes to mod_gearman; a warning here */
+	assert_int_equal(mgcfg_set(f->m, "hosts=maybe", "/x/neb.conf", 14, f->d), 0);
+	expect_only(f, DIAG_WARNING, "/x/neb.conf", 14, "hosts", "'maybe' for hosts is taken as yes");
+	assert_int_equal(f->m->hosts, 1);
 }
 
 static void
@@ -485,15 +511,16 @@ test_unknown_and_missing_values(void **state)
 {
 	struct fx *f = *state;
 
-	assert_int_equal(mgcfg_read_args(f->m, "server=a srever=b", "/etc/nagios.cfg", 30, f->d), 1);
-	expect_only(f, DIAG_ERROR, "/etc/nagios.cfg", 30, "srever", "unknown option 'srever'");
+	/* mod_gearman logs an unknown option and goes on */
+	assert_int_equal(mgcfg_read_args(f->m, "server=a srever=b", "/etc/nagios.cfg", 30, f->d), 0);
+	expect_only(f, DIAG_WARNING, "/etc/nagios.cfg", 30, "srever", "unknown option 'srever'");
 	assert_int_equal(mgcfg_set(f->m, "server", "n", 1, f->d), 1);
 	assert_int_equal(mgcfg_set(f->m, "perfdata", "n", 1, f->d), 1);
 	assert_int_equal(mgcfg_set(f->m, "perfdata=", "n", 1, f->d), 1);
 	assert_int_equal(mgcfg_set(f->m, "result_queue=", "n", 1, f->d), 1);
 	assert_int_equal(mgcfg_set(f->m, "keyfile=", "n", 1, f->d), 1);
 	assert_int_equal(mgcfg_set(f->m, "config", "n", 1, f->d), 1);
-	assert_int_equal(diag_errors(f->d), 7);
+	assert_int_equal(diag_errors(f->d), 6);
 	assert_true(diag_has(f->d, DIAG_ERROR, "result_queue needs a value"));
 }
 
@@ -565,8 +592,9 @@ test_config_file_syntax(void **state)
 	    "host_perfdata_template=a b\tc\n"
 	    "hosts=bogus\n");
 
-	assert_int_equal(mgcfg_read_file(m, p, f->d), 1);
-	expect_only(f, DIAG_ERROR, p, 5, "hosts", "'bogus'");
+	assert_int_equal(mgcfg_read_file(m, p, f->d), 0);
+	expect_only(f, DIAG_WARNING, p, 5, "hosts", "'bogus'");
+	assert_int_equal(m->hosts, 1);
 	assert_string_equal(server_at(m, 0)->host, "gm1");
 	assert_string_equal(m->host_perfdata_template, "a b\tc");
 	free(p);
@@ -776,6 +804,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_lists, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_group_too_long, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_derived_queues, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_strict_in_jaque_cfg, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_numbers, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_number_ranges, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_bad_yes_no, fx_setup, fx_teardown),
