@@ -559,6 +559,7 @@ mc_init(struct main_cfg *cfg)
 	vec_init(&cfg->cfg_file_lines);
 	vec_init(&cfg->cfg_dir_lines);
 	vec_init(&cfg->livestatus_listen);
+	vec_init(&cfg->gearman_opts);
 	cfg->raw = hmap_new(64);
 	cfg->raw_lines = hmap_new(64);
 	rows = maincfg_directives(&n);
@@ -663,6 +664,14 @@ maincfg_free(struct main_cfg *cfg)
 		free(cfg->livestatus_listen.items[i]);
 	vec_clear(&cfg->livestatus_listen);
 	netacl_free(cfg->livestatus_allow);
+	for (i = 0; i < cfg->gearman_opts.len; i++) {
+		struct maincfg_pair *p = cfg->gearman_opts.items[i];
+
+		free(p->key);
+		free(p->value);
+		free(p);
+	}
+	vec_clear(&cfg->gearman_opts);
 	memset(cfg, 0, sizeof(*cfg));
 }
 

@@ -52,6 +52,14 @@ enum maincfg_ilf { MAINCFG_ILF_USER, MAINCFG_ILF_SMART };
 struct maincfg_module {
 	char *path; /* absolute */
 	char *args; /* the rest of the line, NULL when none */
+	int line;   /* its line in nagios.cfg */
+};
+
+/* a line of jaque.cfg whose key is only known by its prefix (gearman_KEY=value) */
+struct maincfg_pair {
+	char *key;   /* as written, prefix included */
+	char *value;
+	int line;    /* in jaque_cfg_file */
 };
 
 struct main_cfg {
@@ -228,6 +236,8 @@ struct main_cfg {
 	char *livestatus_socket; /* the Livestatus socket's path, NULL: from broker_module */
 	struct vec livestatus_listen; /* Livestatus TCP addresses (struct netaddr_listen *, heap) */
 	struct netacl *livestatus_allow; /* who may connect over TCP, NULL: not set (loopback) */
+	struct vec gearman_opts; /* struct maincfg_pair *: gearman_KEY=value, in order (read
+	                          * by compat/gearman/mgcfg.h) */
 };
 
 /*
@@ -273,7 +283,8 @@ enum maincfg_special {
 	MAINCFG_SP_BROKER_OPTIONS,
 	MAINCFG_SP_PERFDATA_MODE,
 	MAINCFG_SP_LISTEN,        /* ADDR:PORT list appended to off (vec of netaddr_listen) */
-	MAINCFG_SP_ALLOW          /* addresses and networks added to the netacl at off */
+	MAINCFG_SP_ALLOW,         /* addresses and networks added to the netacl at off */
+	MAINCFG_SP_PAIRS          /* key and value appended to off (vec of maincfg_pair) */
 };
 
 #define MAINCFG_F_EXACT   0x01 /* only when written right before '=' (Nagios matches a prefix) */
@@ -284,6 +295,7 @@ enum maincfg_special {
 #define MAINCFG_F_STRICT  0x20 /* INT: the whole value must be a number */
 #define MAINCFG_F_NOSLASH 0x40 /* one trailing '/' is removed */
 #define MAINCFG_F_ISDIR   0x80 /* PATH: must name a directory we can open */
+#define MAINCFG_F_PREFIX  0x100 /* the name is a prefix: every key starting with it */
 
 struct maincfg_directive {
 	const char *name;
@@ -303,7 +315,7 @@ struct maincfg_directive {
 const struct maincfg_directive *maincfg_directives(size_t *n);
 /* the jaque.cfg rows and their number */
 const struct maincfg_directive *maincfg_jaque_directives(size_t *n);
-/* the row named name in rows[0..n), or NULL */
+/* the row named name in rows[0..n) (or whose MAINCFG_F_PREFIX name starts it), or NULL */
 const struct maincfg_directive *maincfg_directive_find(const struct maincfg_directive *rows,
     size_t n, const char *name);
 

@@ -270,6 +270,8 @@ static const struct maincfg_directive jaque_rows[] = {
 	PATH("livestatus_socket", livestatus_socket, 0),
 	SPECIAL("livestatus_listen", MAINCFG_SP_LISTEN, livestatus_listen, 0),
 	SPECIAL("livestatus_allow", MAINCFG_SP_ALLOW, livestatus_allow, 0),
+	/* mod_gearman's options, gearman_ before the key; read by compat/gearman */
+	SPECIAL("gearman_", MAINCFG_SP_PAIRS, gearman_opts, MAINCFG_F_PREFIX),
 };
 
 const struct maincfg_directive *
@@ -291,9 +293,13 @@ maincfg_directive_find(const struct maincfg_directive *rows, size_t n, const cha
 {
 	size_t i;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		if (strcmp(rows[i].name, name) == 0)
 			return &rows[i];
+		if ((rows[i].flags & MAINCFG_F_PREFIX) &&
+		    strncmp(rows[i].name, name, strlen(rows[i].name)) == 0)
+			return &rows[i];
+	}
 	return NULL;
 }
 
@@ -450,7 +456,7 @@ mc_object_path(const struct main_cfg *cfg, const char *rawval)
 }
 
 static void
-mc_broker_module(struct main_cfg *cfg, struct vec *mods, const char *val)
+mc_broker_module(struct main_cfg *cfg, struct vec *mods, const char *val, int line)
 {
 	struct maincfg_module *m = xcalloc(1, sizeof(*m));
 	size_t n = strcspn(val, " \n");
@@ -458,6 +464,7 @@ mc_broker_module(struct main_cfg *cfg, struct vec *mods, const char *val)
 	char *name = xstrndup(val, n);
 
 	m->path = maincfg_absolute(cfg->config_dir, name);
+	m->line = line;
 	free(name);
 	if (*args != '\0')
 		args++;
@@ -542,7 +549,7 @@ mc_special(struct maincfg_reader *r, const struct maincfg_directive *dir, const 
 		    &cfg->cfg_file_lines, (void *)(uintptr_t)r->line);
 		break;
 	case MAINCFG_SP_BROKER_MODULE:
-		mc_broker_module(cfg, field, val);
+		mc_broker_module(cfg, field, val, r->line);
 		break;
 	case MAINCFG_SP_LOADCTL:
 		mc_set_str(field, val, 0);
@@ -583,6 +590,15 @@ mc_special(struct maincfg_reader *r, const struct maincfg_directive *dir, const 
 	case MAINCFG_SP_ALLOW:
 		mc_allow(r, field, val);
 		break;
+	case MAINCFG_SP_PAIRS: {
+		struct maincfg_pair *p = xmalloc(sizeof(*p));
+
+		p->key = xstrdup(r->key);
+		p->value = xstrdup(val);
+		p->line = r->line;
+		vec_push(field, p);
+		break;
+	}
 	case MAINCFG_SP_NONE:
 		break;
 	}

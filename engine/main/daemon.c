@@ -38,6 +38,7 @@
 #include "compat/config/config.h"
 #include "compat/config/diag.h"
 #include "compat/extcmd.h"
+#include "compat/gearman/mgcfg.h"
 #include "compat/livestatus/lsquery.h"
 #include "compat/nagioslog.h"
 #include "compat/objcache.h"
@@ -48,6 +49,7 @@
 #include "engine/main/daemon.h"
 #include "engine/main/daemon_int.h"
 #include "engine/main/dstats.h"
+#include "engine/main/gmsetup.h"
 #include "engine/objects/objects.h"
 #include "engine/sched/drift.h"
 #include "engine/util/log.h"
@@ -246,14 +248,17 @@ jq_new_checker(struct jaque *j, struct config_gen *gen)
 /* ---- reading the configuration ---- */
 
 /* read and pre-flight; 0 when usable, -1 when nagios.cfg (or a resource
- * file) is broken, -2 when the objects or the pre-flight are.  Diagnostics
- * go to d. */
+ * file) is broken, -2 when the objects, the pre-flight or mod_gearman's
+ * options are.  Diagnostics go to d; *gm: mod_gearman's options when
+ * usable and asked for, else NULL. */
 static int
-jq_read_config(struct jaque *j, struct config_gen *gen, struct diag *d)
+jq_read_config(struct jaque *j, struct config_gen *gen, struct diag *d, struct mgcfg **gm)
 {
 	struct preflight_counts counts;
 	enum config_stage st;
+	int gerr;
 
+	*gm = NULL;
 	st = config_read(j->config_path, j->jaque_cfg, d, NULL, gen);
 	if (st == CONFIG_MAIN_FAILED)
 		return -1;
@@ -261,7 +266,26 @@ jq_read_config(struct jaque *j, struct config_gen *gen, struct diag *d)
 		return -2;
 	if (config_preflight(gen, d, 0, &counts, NULL) > 0 || diag_errors(d) > 0)
 		return -2;
+	*gm = gmsetup_read(&gen->cfg, d, &gerr);
+	if (gerr > 0) {
+		mgcfg_free(*gm);
+		*gm = NULL;
+		return -2;
+	}
 	return 0;
+}
+
+/* mod_gearman's options that mean nothing to jaque, said once a reading */
+static void
+jq_log_gearman(struct jaque *j, time_t now)
+{
+	size_t i;
+
+	if (j->gearman == NULL)
+		return;
+	for (i = 0; i < j->gearman->ignored.len; i++)
+		nlog_printf(j->log, now, "mod_gearman: option '%s' has no meaning for jaque; "
+		    "ignored", (const char *)j->gearman->ignored.items[i]);
 }
 
 /* syslog on or off as use_syslog says (JAQUE_SYSLOG_SOCKET: another
@@ -554,6 +578,7 @@ daemon_restart(struct jaque *j, const char *signame)
 	struct config_gen *gen = xcalloc(1, sizeof(*gen));
 	struct diag *d = diag_new(NULL);
 	struct checker *nc;
+	struct mgcfg *gm;
 	time_t now = time(NULL);
 	unsigned i;
 
@@ -561,7 +586,7 @@ daemon_restart(struct jaque *j, const char *signame)
 		nlog_printf(j->log, now, "Caught SIG%s, restarting...", signame);
 	else
 		nlog_printf(j->log, now, "PROGRAM_RESTART event encountered, restarting...");
-	if (jq_read_config(j, gen, d) < 0) {
+	if (jq_read_config(j, gen, d, &gm) < 0) {
 		for (i = 0; i < diag_count(d); i++) {
 			const struct diag_entry *e = diag_get(d, i);
 
@@ -597,6 +622,8 @@ daemon_restart(struct jaque *j, const char *signame)
 			persist_reload_outputs(j, old->objs);
 		config_gen_free(old);
 		free(old);
+		mgcfg_free(j->gearman);
+		j->gearman = gm;
 	}
 	nlog_close(j->log);
 	if (jq_open_log(j) < 0)
@@ -605,6 +632,7 @@ daemon_restart(struct jaque *j, const char *signame)
 	qhwire_reload(j);
 	lswire_reload(j);
 	jq_log_warnings(j, d, now);
+	jq_log_gearman(j, now);
 	diag_free(d);
 	if (j->gen->cfg.object_cache_file != NULL) {
 		char err[512];
@@ -711,7 +739,7 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 		return 1;
 	}
 	j.self_exe[n] = '\0';
-	if ((rc = jq_read_config(&j, j.gen, d)) < 0) {
+	if ((rc = jq_read_config(&j, j.gen, d, &j.gearman)) < 0) {
 		j.daemon_mode = daemonize;
 		rc = jq_bail(&j, d, rc == -1);
 		config_gen_free(j.gen);
@@ -737,6 +765,7 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 		syslogout_free(j.syslog);
 		config_gen_free(j.gen);
 		free(j.gen);
+		mgcfg_free(j.gearman);
 		free(j.lock_path);
 		return 1;
 	}
@@ -767,6 +796,7 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 	j.builtin = builtin_new(j.loop, NULL);
 	qhwire_start(&j);
 	jq_log_warnings(&j, d, now);
+	jq_log_gearman(&j, now);
 	diag_free(d);
 	j.stats_path = statsfile_path(&j.gen->cfg);
 	j.chk = jq_new_checker(&j, j.gen);
@@ -820,6 +850,7 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 	free(j.stats_path);
 	config_gen_free(j.gen);
 	free(j.gen);
+	mgcfg_free(j.gearman);
 	ev_loop_destroy(j.loop);
 	return j.exit_code;
 }

@@ -34,6 +34,7 @@ struct downtimes;
 struct cmdpipe;
 struct qhwire;
 struct lswire;
+struct mgcfg;
 struct journal;
 struct snapshot;
 struct notifier;
@@ -49,6 +50,7 @@ struct jaque {
 	const char *jaque_cfg;
 	char self_exe[PATH_MAX];
 	struct config_gen *gen;   /* on the heap: the checker keeps pointers into it */
+	struct mgcfg *gearman;    /* mod_gearman's options of gen (gmsetup.h), NULL: none */
 	struct checker *chk;
 	struct wpool *pool;
 	struct builtin *builtin;

@@ -21,8 +21,10 @@
 
 #include "compat/config/config.h"
 #include "compat/config/diag.h"
+#include "compat/gearman/mgcfg.h"
 #include "compat/objcache.h"
 #include "engine/main/daemon.h"
+#include "engine/main/gmsetup.h"
 #include "engine/worker/worker.h"
 
 #ifndef PACKAGE_VERSION
@@ -83,7 +85,7 @@ jaque_verify(const char *path, const char *jaque_cfg, int verbosity, int precach
 	struct preflight_counts counts;
 	enum config_stage st;
 	unsigned w0, e0;
-	int rc = 1, perr;
+	int rc = 1, perr, gerr;
 	char err[512];
 
 	printf("Reading configuration data...\n");
@@ -98,6 +100,8 @@ jaque_verify(const char *path, const char *jaque_cfg, int verbosity, int precach
 	printf("\nRunning pre-flight check on configuration data...\n\n");
 	w0 = diag_warnings(d);
 	e0 = diag_errors(d);
+	/* mod_gearman's options, which Nagios would only meet loading the module */
+	mgcfg_free(gmsetup_read(&gen.cfg, d, &gerr));
 	perr = config_preflight(&gen, d, verbosity, &counts, stdout);
 	printf("\nTotal Warnings: %u\n", diag_warnings(d) - w0);
 	printf("Total Errors:   %u\n", diag_errors(d) - e0);
