@@ -1,0 +1,301 @@
+/*
+ * test_gmwire: jobs through a real gearmand on loopback and back (the
+ * result threads read the queue the jobs went to), a job server that is
+ * down and comes back, and a job given up at its deadline.  Skipped, with
+ * a message, where Debian's gearman-job-server is not installed.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "engine/main/gmwire.h"
+
+#define GEARMAND "/usr/sbin/gearmand"
+#define NJOBS 100
+
+static int port;
+static pid_t gearmand = -1;
+static char server[64];
+
+/* what the callbacks saw */
+static int nresults, nfails, nup, ndown;
+static char seen[NJOBS];
+static char failed_uniq[64];
+
+static int
+free_port(void)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	socklen_t len = sizeof(a);
+	int fd = socket(AF_INET, SOCK_STREAM, 0), p;
+
+	assert_true(fd >= 0);
+	assert_int_equal(bind(fd, (struct sockaddr *)&a, sizeof(a)), 0);
+	assert_int_equal(getsockname(fd, (struct sockaddr *)&a, &len), 0);
+	p = ntohs(a.sin_port);
+	close(fd);
+	return p;
+}
+
+static int
+answers(void)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET, .sin_port = htons((uint16_t)port),
+		.sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	int fd = socket(AF_INET, SOCK_STREAM, 0), ok;
+
+	ok = connect(fd, (struct sockaddr *)&a, sizeof(a)) == 0;
+	close(fd);
+	return ok;
+}
+
+static void
+start_gearmand(void)
+{
+	char p[16];
+	int i;
+
+	snprintf(p, sizeof(p), "%d", port);
+	gearmand = fork();
+	assert_true(gearmand >= 0);
+	if (gearmand == 0) {
+		execl(GEARMAND, "gearmand", "-L", "127.0.0.1", "-p", p, "-t", "1", "-l", "/dev/null",
+		    (char *)NULL);
+		_exit(127);
+	}
+	for (i = 0; i < 100 && !answers(); i++)
+		usleep(50000);
+	assert_true(answers());
+}
+
+static void
+stop_gearmand(void)
+{
+	if (gearmand <= 0)
+		return;
+	kill(gearmand, SIGKILL);
+	waitpid(gearmand, NULL, 0);
+	gearmand = -1;
+}
+
+static void
+on_result(void *ctx, const char *payload, size_t len)
+{
+	int n;
+
+	(void)ctx;
+	assert_int_equal(strlen(payload), len);
+	assert_int_equal(sscanf(payload, "payload %d", &n), 1);
+	assert_true(n >= 0 && n < NJOBS);
+	seen[n]++;
+	nresults++;
+}
+
+static void
+on_fail(void *ctx, const char *queue, const char *uniq, const char *why)
+{
+	(void)ctx;
+	assert_string_equal(queue, "check_results");
+	assert_non_null(why);
+	snprintf(failed_uniq, sizeof(failed_uniq), "%s", uniq);
+	nfails++;
+}
+
+static void
+on_state(void *ctx, int up, const char *why)
+{
+	(void)ctx;
+	assert_non_null(why);
+	if (up)
+		nup++;
+	else
+		ndown++;
+}
+
+static const struct gmwire_cb cbs = { on_result, on_fail, on_state, NULL };
+
+static void
+reset_seen(void)
+{
+	memset(seen, 0, sizeof(seen));
+	nresults = nfails = nup = ndown = 0;
+	failed_uniq[0] = '\0';
+}
+
+/* run the loop until *count reaches want or secs pass */
+static void
+run_until(struct ev_loop *loop, const int *count, int want, double secs)
+{
+	ev_tstamp end = ev_time() + secs;
+
+	while (*count < want && ev_time() < end) {
+		ev_now_update(loop);
+		ev_run(loop, EVRUN_NOWAIT);
+		usleep(10000);
+	}
+}
+
+static struct gmwire *
+new_wire(struct ev_loop *loop)
+{
+	const char *servers[] = { server };
+	struct gmwire *w = gmwire_new(loop, servers, 1, "check_results", 2, 2000, &cbs);
+
+	assert_non_null(w);
+	return w;
+}
+
+static void
+submit_all(struct gmwire *w, int n, double deadline)
+{
+	char uniq[32], payload[32];
+	int i;
+
+	for (i = 0; i < n; i++) {
+		snprintf(uniq, sizeof(uniq), "u%d", i);
+		snprintf(payload, sizeof(payload), "payload %d", i);
+		assert_int_equal(gmwire_submit(w, "check_results", uniq, payload, strlen(payload),
+		    (enum gmwire_prio)(i % 3), deadline), 0);
+	}
+}
+
+static int
+setup(void **state)
+{
+	(void)state;
+	if (access(GEARMAND, X_OK) != 0)
+		return 0;
+	port = free_port();
+	snprintf(server, sizeof(server), "127.0.0.1:%d", port);
+	start_gearmand();
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	(void)state;
+	stop_gearmand();
+	return 0;
+}
+
+static void
+need_gearmand(void)
+{
+	if (access(GEARMAND, X_OK) != 0) {
+		print_message("skipped: %s is missing (apt-get install gearman-job-server)\n",
+		    GEARMAND);
+		skip();
+	}
+}
+
+/* every job submitted comes back once, through the result threads */
+static void
+t_round_trip(void **state)
+{
+	struct ev_loop *loop = ev_loop_new(EVFLAG_AUTO);
+	struct gmwire *w;
+	struct gmwire_stats st;
+	int i;
+
+	(void)state;
+	need_gearmand();
+	reset_seen();
+	w = new_wire(loop);
+	submit_all(w, NJOBS, 0);
+	run_until(loop, &nresults, NJOBS, 20);
+	assert_int_equal(nresults, NJOBS);
+	for (i = 0; i < NJOBS; i++)
+		assert_int_equal(seen[i], 1);
+	gmwire_stats(w, &st);
+	assert_int_equal(st.sent, NJOBS);
+	assert_int_equal(st.results, NJOBS);
+	assert_int_equal(st.failed, 0);
+	assert_int_equal(st.waiting, 0);
+	assert_int_equal(nup, 1);
+	assert_int_equal(ndown, 0);
+	gmwire_free(w);
+	ev_loop_destroy(loop);
+}
+
+/* with the job server down the jobs wait, and go once it is back */
+static void
+t_server_back(void **state)
+{
+	struct ev_loop *loop = ev_loop_new(EVFLAG_AUTO);
+	struct gmwire *w;
+	struct gmwire_stats st;
+	int i;
+
+	(void)state;
+	need_gearmand();
+	reset_seen();
+	stop_gearmand();
+	w = new_wire(loop);
+	submit_all(w, 10, 60);
+	run_until(loop, &ndown, 1, 5);
+	assert_int_equal(ndown, 1);
+	gmwire_stats(w, &st);
+	assert_int_equal(st.sent, 0);
+	assert_int_equal(st.waiting, 10);
+	assert_true(st.retried >= 1);
+	start_gearmand();
+	run_until(loop, &nresults, 10, 20);
+	assert_int_equal(nresults, 10);
+	for (i = 0; i < 10; i++)
+		assert_int_equal(seen[i], 1);
+	assert_int_equal(nup, 1);
+	assert_int_equal(nfails, 0);
+	gmwire_free(w);
+	ev_loop_destroy(loop);
+}
+
+/* a job that cannot go before its deadline is given up, and the loop told */
+static void
+t_deadline(void **state)
+{
+	struct ev_loop *loop = ev_loop_new(EVFLAG_AUTO);
+	struct gmwire *w;
+	struct gmwire_stats st;
+
+	(void)state;
+	need_gearmand();
+	reset_seen();
+	stop_gearmand();
+	w = new_wire(loop);
+	submit_all(w, 1, 0.5);
+	run_until(loop, &nfails, 1, 5);
+	assert_int_equal(nfails, 1);
+	assert_string_equal(failed_uniq, "u0");
+	gmwire_stats(w, &st);
+	assert_int_equal(st.failed, 1);
+	assert_int_equal(st.waiting, 0);
+	gmwire_free(w);
+	ev_loop_destroy(loop);
+	start_gearmand();
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(t_round_trip),
+		cmocka_unit_test(t_server_back),
+		cmocka_unit_test(t_deadline),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
