@@ -222,6 +222,7 @@ chk_stats_add(struct checker_stats *dst, const struct checker_stats *src)
 	dst->checks_started += src->checks_started;
 	dst->checks_finished += src->checks_finished;
 	dst->builtin_started += src->builtin_started;
+	dst->remote_started += src->remote_started;
 	dst->worker_started += src->worker_started;
 	dst->timeouts += src->timeouts;
 	dst->lost += src->lost;

@@ -72,6 +72,19 @@ struct checker_hooks {
 	    double timeout);
 	/* abandon a builtin check that was taken (a reload or shutdown) */
 	void (*cancel_builtin)(void *arg, struct checker_run *run);
+	/*
+	 * Offer the check of host h (s NULL) or service s, its command line
+	 * expanded, to be run elsewhere (gearmand's workers), before the
+	 * builtin hook and the worker pool.  Return 1 when it was taken: the
+	 * hook must later call checker_remote_done(run, ...) exactly once
+	 * (possibly before it returned), unless cancel_remote abandons the run
+	 * first.  Return 0 to run it here.  NULL: never.
+	 */
+	int (*run_remote)(void *arg, struct checker_run *run, const struct obj_host *h,
+	    const struct obj_service *s, const char *line, double timeout);
+	/* abandon a check taken by run_remote (a reload or shutdown): no
+	 * checker_remote_done for it any more */
+	void (*cancel_remote)(void *arg, struct checker_run *run);
 	/* a result was applied; out: what the state machine said
 	 * (alert_state_type and alert_attempt are what the ALERT line shows).
 	 * Per result: STATE, (flapping), NOTIFY, ALERT when out asks for
@@ -100,6 +113,7 @@ struct checker_stats {
 	uint64_t checks_started;
 	uint64_t checks_finished;
 	uint64_t builtin_started;
+	uint64_t remote_started;  /* taken by run_remote */
 	uint64_t worker_started;
 	uint64_t timeouts;
 	uint64_t lost;            /* results lost with a dying worker */
@@ -137,6 +151,15 @@ int checker_free(struct checker *c, int pool_gone);
 /* a builtin check ended: rc 0..3 with the plugin's stdout text, or rc -1
  * when the engine's timeout cut it (out ignored) */
 void checker_builtin_done(struct checker_run *run, int rc, const char *out, size_t outlen);
+/*
+ * A check taken by run_remote ended where it ran: its exit code rc (0..3;
+ * others are Nagios's out-of-range codes) and output, or timed_out when
+ * its timeout cut it there (rc and out ignored), and the times it started
+ * and finished there (for its execution time; its latency is the time it
+ * waited here, from due to hand-over).
+ */
+void checker_remote_done(struct checker_run *run, int rc, int timed_out, const char *out,
+    size_t outlen, const struct timeval *start, const struct timeval *finish);
 
 /*
  * A passive result for a host (svc NULL) or service, as the command pipe

@@ -58,6 +58,7 @@ struct checker_run {
 	uint64_t start_tick;
 	unsigned key;
 	int builtin;
+	int remote;              /* taken by the run_remote hook */
 	struct timeval tv_start;
 	struct checker_run *next; /* the checker's list of runs */
 	struct checker_run *prev;

@@ -128,6 +128,16 @@ checker_builtin_done(struct checker_run *r, int rc, const char *out, size_t outl
 		    &now);
 }
 
+void
+checker_remote_done(struct checker_run *r, int rc, int timed_out, const char *out,
+    size_t outlen, const struct timeval *start, const struct timeval *finish)
+{
+	if (timed_out)
+		chk_finish(r, CHECK_TIMED_OUT, 0, NULL, 0, NULL, 0, start, finish);
+	else
+		chk_finish(r, CHECK_EXITED, (rc & 0xff) << 8, out, outlen, NULL, 0, start, finish);
+}
+
 static int
 chk_argc(char **argv)
 {
@@ -180,6 +190,20 @@ chk_run(struct checker *c, struct chk_ent *e, double now)
 	chk_macro_ctx(c, e, &ctx);
 	macro_split_args(&ctx, ref->raw != NULL ? ref->raw : "", &store);
 	line = macro_expand(&ctx, ref->cmd->line);
+	if (c->hooks.run_remote != NULL) {
+		const struct obj_service *svc = e->is_host ? NULL : &c->objs->services[e->id];
+		const struct obj_host *h = e->is_host ? &c->objs->hosts[e->id] : svc->host;
+
+		/* as with the builtin hook, r is not touched once the hook took it */
+		r->remote = 1;
+		if (c->hooks.run_remote(c->hooks.arg, r, h, svc, line, r->timeout)) {
+			c->st.remote_started++;
+			free(line);
+			free(store);
+			return;
+		}
+		r->remote = 0;
+	}
 	split = cmdsplit(line, &argv);
 	if (split < 0) {
 		static const char msg[] = "empty command line";
@@ -652,9 +676,11 @@ chk_detach_run(struct checker *c, struct checker_run *r)
 		runq_done(c->runq, r->key);
 	}
 	r->e = NULL;
-	if (r->builtin) {
-		if (c->hooks.cancel_builtin != NULL)
+	if (r->builtin || r->remote) {
+		if (r->builtin && c->hooks.cancel_builtin != NULL)
 			c->hooks.cancel_builtin(c->hooks.arg, r);
+		if (r->remote && c->hooks.cancel_remote != NULL)
+			c->hooks.cancel_remote(c->hooks.arg, r);
 		chk_unlink(c, r);
 		free(r);
 	}

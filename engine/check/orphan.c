@@ -83,7 +83,7 @@ checker_orphans(struct checker *c, time_t now)
 			continue;
 		e = r->e;
 		chk_orphan_warn(c, e, now);
-		/* next is not freed: detaching frees builtin runs only, r itself */
+		/* next is not freed: detaching frees builtin and remote runs only, r itself */
 		chk_detach_run(c, r);
 		chk_state(c, e)->check_options |= STATE_CKOPT_ORPHAN;
 		chk_check_soon(c, e);

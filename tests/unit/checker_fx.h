@@ -227,18 +227,25 @@ hook_flapping(void *arg, time_t t, const struct obj_host *h, const struct obj_se
 	f->flap_attempt = st->current_attempt;
 }
 
+/* the fixture's hooks, for a test that adds its own */
+FX_FN void
+fx_hooks(struct fx *f, struct checker_hooks *hooks)
+{
+	memset(hooks, 0, sizeof(*hooks));
+	hooks->arg = f;
+	hooks->run_builtin = hook_run;
+	hooks->cancel_builtin = hook_cancel;
+	hooks->event = hook_event;
+	hooks->warning = hook_warning;
+	hooks->flapping = hook_flapping;
+}
+
 FX_FN struct checker *
 fx_checker(struct fx *f)
 {
 	struct checker_hooks hooks;
 
-	memset(&hooks, 0, sizeof(hooks));
-	hooks.arg = f;
-	hooks.run_builtin = hook_run;
-	hooks.cancel_builtin = hook_cancel;
-	hooks.event = hook_event;
-	hooks.warning = hook_warning;
-	hooks.flapping = hook_flapping;
+	fx_hooks(f, &hooks);
 	return checker_new(f->loop, f->gen.objs, &f->gen.cfg, NULL, &hooks, 1000);
 }
 

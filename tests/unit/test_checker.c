@@ -847,6 +847,98 @@ t_orphaned_check(void **state)
 	fx_end_all(f);
 }
 
+/* what the run_remote hook of t_remote saw and does */
+static struct checker_run *remote_run;
+static const struct obj_service *remote_svc;
+static char remote_line[128];
+static int remote_take, remote_cancels;
+
+static int
+hook_remote(void *arg, struct checker_run *run, const struct obj_host *h,
+    const struct obj_service *s, const char *line, double timeout)
+{
+	(void)arg;
+	(void)h;
+	assert_true(timeout > 0);
+	/* host checks (the on-demand ones a problem brings too) run here */
+	if (!remote_take || s == NULL)
+		return 0;
+	remote_run = run;
+	remote_svc = s;
+	snprintf(remote_line, sizeof(remote_line), "%s", line);
+	return 1;
+}
+
+static void
+hook_remote_cancel(void *arg, struct checker_run *run)
+{
+	(void)arg;
+	assert_ptr_equal(run, remote_run);
+	remote_run = NULL;
+	remote_cancels++;
+}
+
+/*
+ * A check taken by run_remote never reaches the builtin hook; its result
+ * comes with the times it ran elsewhere and is applied as a local one (a
+ * timeout there gives Nagios's timeout text and state); a check the hook
+ * declines runs here; one it holds is cancelled when the run is given up.
+ */
+static void
+t_remote(void **state)
+{
+	struct fx *f = *state;
+	const struct obj_service *s = objects_find_service(f->gen.objs, "h1", "b");
+	struct timeval t0 = { 2000, 0 }, t1 = { 2003, 500000 };
+	struct checker_hooks hooks;
+	struct checker_stats st;
+	struct svc_state *ss;
+	time_t now;
+
+	fx_hooks(f, &hooks);
+	hooks.run_remote = hook_remote;
+	hooks.cancel_remote = hook_remote_cancel;
+	f->c = checker_new(f->loop, f->gen.objs, &f->gen.cfg, NULL, &hooks, 1000);
+	checker_start(f->c);
+	ss = &checker_svc_states(f->c)[s->id];
+	remote_take = 1;
+	remote_cancels = 0;
+	force(f, "h1", "b");
+	assert_non_null(remote_run);
+	assert_ptr_equal(remote_svc, s);
+	assert_string_equal(remote_line, "fake h1 b");
+	assert_int_equal(f->runs_svc[s->id], 0);
+	assert_int_equal(ss->c.is_executing, 1);
+	checker_remote_done(remote_run, 1, 0, "WARN there\n", 11, &t0, &t1);
+	assert_int_equal(ss->c.is_executing, 0);
+	assert_int_equal(ss->c.current_state, 1);
+	assert_string_equal(ss->c.output, "WARN there");
+	assert_int_equal(ss->c.check_type, STATE_CHECK_ACTIVE);
+	assert_int_equal(ss->c.last_check, 2000);
+	assert_true(fabs(ss->c.execution_time - 3.5) < 1e-6);
+	/* cut by its timeout where it ran */
+	force(f, "h1", "b");
+	checker_remote_done(remote_run, 0, 1, NULL, 0, &t0, &t1);
+	assert_string_equal(ss->c.output, "(Service check timed out after 3.50 seconds)");
+	assert_int_equal(ss->c.current_state, f->gen.cfg.service_check_timeout_state);
+	checker_stats(f->c, &st);
+	assert_int_equal(st.remote_started, 2);
+	/* declined: it runs here */
+	remote_take = 0;
+	force(f, "h1", "b");
+	assert_int_equal(f->runs_svc[s->id], 1);
+	/* held, then given up as orphaned: the hook hears of it */
+	remote_take = 1;
+	remote_run = NULL;
+	force(f, "h1", "b");
+	assert_non_null(remote_run);
+	now = (time_t)ev_now(f->loop);
+	remote_take = 0; /* the immediate check that follows runs here */
+	assert_int_equal(checker_orphans(f->c, now + 3600), 1);
+	assert_int_equal(remote_cancels, 1);
+	assert_null(remote_run);
+}
+
 /* a new checker takes the states of the old one; the old one's checks in
  * flight are cancelled */
 static void
@@ -1198,6 +1290,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_passive, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_file_result, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_orphaned_check, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_remote, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_adopt_and_stop, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_period_override, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_adopt_overrides, setup, teardown),
