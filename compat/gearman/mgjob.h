@@ -184,7 +184,9 @@ char *mgjob_notification_text(struct timeval start, struct timeval now, const ch
 struct mgjob_result {
 	char *host_name;
 	char *service_description;  /* NULL: a host result */
-	char *source;               /* "Mod-Gearman Worker @ <identifier>" */
+	char *source;               /* the worker's: "Mod-Gearman Worker @",
+	                             * a no-break space in UTF-8 (C2 A0), and
+	                             * its identifier */
 	char *output;               /* the plugin's whole output, "\n" escapes
 	                             * turned back into newlines: first line,
 	                             * long output and perfdata still together

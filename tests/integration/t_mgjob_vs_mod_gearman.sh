@@ -8,13 +8,23 @@
 # both the same garbage, unique ids and base64 must agree (see the
 # harness for the cases).
 #
+# Then, when gearmand and the built worker are there, the real thing:
+# tests/integration/mgjob_e2e.c (libgearman, test-only) submits jaque's
+# host and service check jobs, encrypted, to a gearmand on loopback, where
+# mod_gearman_worker runs them, and reads the worker's results with jaque's
+# decoder and parser (output with newlines and a backslash, return codes,
+# source).
+#
 # Output: the harness's failures, then "PASS: mgjob_vs_mod_gearman" or
 # "FAIL: ..."; exit 1 on a failure, 77 (skip) when there is no mod_gearman
 # build, no cc or no libcrypto, 0 otherwise.
 #
 # Environment:
 #   MOD_GEARMAN  the build's DEST (default build/gearman/mod_gearman in the
-#                source tree), holding lib/libmgcommon.a and include/
+#                source tree), holding lib/libmgcommon.a, include/ and
+#                bin/mod_gearman_worker
+#   GEARMAND     the job server (default /usr/sbin/gearmand,
+#                Debian's gearman-job-server)
 #   KEEP_TMP     1: keep the temporary directory
 #
 # SPDX-License-Identifier: GPL-2.0-or-later
@@ -66,11 +76,69 @@ if ! cc -std=gnu11 -D_GNU_SOURCE -g -O1 -w -I"$top" -I"$mg/include" -I"$mg" \
 fi
 if "$tmp/harness" > "$tmp/out" 2> "$tmp/err"; then
 	tail -n 1 "$tmp/out"
+else
+	head -n 40 "$tmp/out"
+	head -n 10 "$tmp/err"
+	echo "FAIL: mgjob_vs_mod_gearman"
+	exit 1
+fi
+
+# --- the other half: jaque's job texts through a real worker, its results
+# --- read by jaque's parser (needs gearmand and the built worker)
+gearmand=${GEARMAND:-/usr/sbin/gearmand}
+if [ ! -x "$gearmand" ] || [ ! -x "$mg/bin/mod_gearman_worker" ] || ! command -v python3 > /dev/null; then
+	echo "mgjob_vs_mod_gearman: no gearmand ($gearmand), worker or python3: the worker round trip is skipped"
 	echo "PASS: mgjob_vs_mod_gearman"
 	exit 0
 fi
-head -n 40 "$tmp/out"
-tail -n 1 "$tmp/out"
-head -n 10 "$tmp/err"
-echo "FAIL: mgjob_vs_mod_gearman"
+# shellcheck disable=SC2046
+if ! cc -std=gnu11 -D_GNU_SOURCE -g -O1 -w -I"$top" $(pkg-config --cflags libcrypto) \
+	-o "$tmp/e2e" "$here/mgjob_e2e.c" "$top/compat/gearman/mgjob.c" \
+	"$top/compat/gearman/mgjob_text.c" "$top/engine/util/xalloc.c" "$top/engine/util/mbuf.c" \
+	-lgearman $(pkg-config --libs libcrypto) -lm > "$tmp/cc.log" 2>&1; then
+	cat "$tmp/cc.log"
+	echo "FAIL: mgjob_vs_mod_gearman: the round trip driver does not build"
+	exit 1
+fi
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+key=e2e-secret-key
+printf '#!/bin/sh\nprintf "%%b\\n" "$2"\nexit "$1"\n' > "$tmp/plugin"
+chmod +x "$tmp/plugin"
+gpid=
+wpid=
+stop() {
+	# the worker first: it stops its children itself on TERM
+	[ -n "$wpid" ] && kill "$wpid" 2> /dev/null && wait "$wpid" 2> /dev/null
+	[ -n "$gpid" ] && kill "$gpid" 2> /dev/null && wait "$gpid" 2> /dev/null
+	cleanup
+}
+trap stop EXIT
+# a signal ends the script through exit, so that the daemons are stopped
+trap 'exit 1' INT TERM HUP PIPE
+"$gearmand" --listen=127.0.0.1 --port="$port" --log-file="$tmp/gearmand.log" \
+	--verbose=WARNING > /dev/null 2>&1 &
+gpid=$!
+i=0
+until python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 1)" 2> /dev/null; do
+	i=$((i + 1))
+	if [ $i -gt 50 ]; then
+		cat "$tmp/gearmand.log"
+		echo "FAIL: mgjob_vs_mod_gearman: gearmand did not listen on $port"
+		exit 1
+	fi
+	sleep 0.1
+done
+# in a session of its own: on TERM it signals its whole process group
+setsid "$mg/bin/mod_gearman_worker" --server=127.0.0.1:"$port" --encryption=yes --key="$key" \
+	--hosts=yes --services=yes --min-worker=1 --max-worker=2 --identifier=e2e \
+	--logmode=file --logfile="$tmp/worker.log" --debug=0 > /dev/null 2>&1 &
+wpid=$!
+if "$tmp/e2e" "$port" "$key" "$tmp/plugin" > "$tmp/e2e.out" 2>&1; then
+	cat "$tmp/e2e.out"
+	echo "PASS: mgjob_vs_mod_gearman"
+	exit 0
+fi
+cat "$tmp/e2e.out"
+tail -n 20 "$tmp/worker.log"
+echo "FAIL: mgjob_vs_mod_gearman: the worker round trip"
 exit 1
