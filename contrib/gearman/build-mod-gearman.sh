@@ -3,7 +3,9 @@
 # is what jaque's job format follows) from the source tree SRC, a git
 # checkout or an unpacked release, into DEST.  DEST then holds
 #   bin/mod_gearman_worker, bin/send_gearman   the worker and the tool
-#   lib/mod_gearman_naemon.so                  the core module
+#   lib/mod_gearman_naemon.o                   the core module (a shared
+#                                              object, named .o as its
+#                                              packages install it)
 #   lib/libmgcommon.a                          its common code (crypt,
 #                                              base64, utils) as objects
 #   include/                                   its headers and config.h
@@ -67,12 +69,12 @@ echo "build-mod-gearman: building $src into $dest (log: $log)"
 	./configure --prefix="$dest" &&
 	# its Makefile builds one at a time anyway (MAKEFLAGS=-j1); only what
 	# the comparison and a test site need, not the documentation
-	make mod_gearman_worker send_gearman mod_gearman_naemon.so
+	make mod_gearman_worker send_gearman mod_gearman_naemon.o
 ) > "$log" 2>&1 || { tail -30 "$log" >&2; echo "build-mod-gearman: the build failed; see $log" >&2; exit 1; }
 
 cd "$dest/src"
 cp mod_gearman_worker send_gearman "$dest/bin/"
-cp mod_gearman_naemon.so "$dest/lib/"
+cp mod_gearman_naemon.o "$dest/lib/"
 cp include/*.h config.h "$dest/include/"
 # the common objects the worker was linked from: automake names them
 # after the file, with the program's prefix when it has its own flags

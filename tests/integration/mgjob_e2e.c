@@ -15,6 +15,16 @@
  * output with what PLUGIN printed.  One line per check; exits 1 on a
  * failure or when a result is missing after 20 seconds.
  *
+ *   mgjob_e2e capture PORT KEY
+ *
+ * takes the place of the worker behind a Naemon running mod_gearman's
+ * module: it takes one job from "host" and one from "service", rebuilds
+ * each from its fields with mgjob_check_text and requires the same text
+ * and, encrypted, the same payload bytes; then it sends the module a
+ * result built by mgjob_result_text for service "e2e svc" of "e2e-host"
+ * (WARNING, "WARNING - from jaque", long output and perfdata), which the
+ * script looks for in Naemon's log.
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "compat/gearman/mgjob.h"
@@ -145,6 +155,148 @@ submit(gearman_client_st *cl, const char *plugin, struct want *w)
 	return gearman_success(rc) ? 0 : -1;
 }
 
+/* --- capture: the jobs the module itself sends --- */
+
+static int captured;
+
+/* the value of key in a job text, or NULL; a heap string */
+static char *
+job_field(const char *text, const char *k)
+{
+	size_t n = strlen(k);
+	const char *p = text;
+
+	while (p != NULL && *p != '\0') {
+		const char *end = strchr(p, '\n');
+
+		if (strncmp(p, k, n) == 0 && p[n] == '=')
+			return strndup(p + n + 1, end ? (size_t)(end - p - n - 1) : strlen(p + n + 1));
+		p = end ? end + 1 : NULL;
+	}
+	return NULL;
+}
+
+/* rebuild the module's job from its fields with jaque's builder: the text
+ * and the payload must be the same bytes */
+static void *
+on_job(gearman_job_st *job, void *ctx, size_t *size, gearman_return_t *ret)
+{
+	const char *payload = gearman_job_workload(job);
+	size_t plen = gearman_job_workload_size(job);
+	struct mgjob_check c = { 0 };
+	enum mgjob_err err;
+	char *text = mgjob_decode(payload, plen, key, 0, &err), *mine = NULL, *mine_p = NULL;
+	char *f[6] = { 0 }, *dot;
+	size_t i;
+
+	(void)ctx;
+	*size = 0;
+	*ret = GEARMAN_SUCCESS;
+	if (text == NULL) {
+		printf("FAIL: the module's job does not decode: %s\n", mgjob_err_str(err));
+		failures++;
+		return NULL;
+	}
+	f[0] = job_field(text, "result_queue");
+	f[1] = job_field(text, "target_queue");
+	f[2] = job_field(text, "host_name");
+	f[3] = job_field(text, "service_description");
+	f[4] = job_field(text, "timeout");
+	f[5] = job_field(text, "core_time");
+	c.command_line = job_field(text, "command_line");
+	if (f[0] && f[1] && f[2] && f[4] && f[5] && c.command_line &&
+	    (dot = strchr(f[5], '.')) != NULL) {
+		c.result_queue = f[0];
+		c.target_queue = f[1];
+		c.host_name = f[2];
+		c.service_description = f[3];
+		c.timeout = (int)strtol(f[4], NULL, 10);
+		c.now.tv_sec = strtol(f[5], NULL, 10);
+		c.now.tv_usec = strtol(dot + 1, NULL, 10);
+		mine = mgjob_check_text(&c);
+		mine_p = mgjob_encode(mine, key, &err);
+	}
+	if (mine == NULL || strcmp(mine, text) != 0 || mine_p == NULL ||
+	    strlen(mine_p) != plen || memcmp(mine_p, payload, plen) != 0) {
+		printf("FAIL: the module's job is not what jaque builds:\n%s---\n%s---\n", text,
+		    mine ? mine : "(no text)");
+		failures++;
+	} else {
+		printf("ok: the module's %s job for %s: jaque builds the same text and payload\n",
+		    f[1], f[2]);
+	}
+	captured++;
+	for (i = 0; i < 6; i++)
+		free(f[i]);
+	free((char *)c.command_line);
+	free(mine);
+	free(mine_p);
+	free(text);
+	return NULL;
+}
+
+/* a result for the module: a service result with long output and perfdata */
+static int
+send_result(gearman_client_st *cl)
+{
+	struct mgjob_reply r = { 0 };
+	enum mgjob_err err;
+	char *out = mgjob_escape_output("WARNING - from jaque\nsecond line|x=1", 0), *t, *p;
+	gearman_return_t rc;
+
+	r.host_name = "e2e-host";
+	r.service_description = "e2e svc";
+	gettimeofday(&r.start_time, NULL);
+	r.finish_time = r.start_time;
+	r.return_code = 1;
+	r.exited_ok = 1;
+	r.source = "jaque";
+	r.output = out;
+	t = mgjob_result_text(&r);
+	p = mgjob_encode(t, key, &err);
+	rc = gearman_client_do_background(cl, "check_results", NULL, p, strlen(p), NULL);
+	free(out);
+	free(t);
+	free(p);
+	return gearman_success(rc) ? 0 : -1;
+}
+
+static int
+capture(int port)
+{
+	gearman_client_st *cl = gearman_client_create(NULL);
+	gearman_worker_st *wk = gearman_worker_create(NULL);
+	time_t until = time(NULL) + 30;
+
+	if (cl == NULL || wk == NULL ||
+	    gearman_client_add_server(cl, "127.0.0.1", (in_port_t)port) != GEARMAN_SUCCESS ||
+	    gearman_worker_add_server(wk, "127.0.0.1", (in_port_t)port) != GEARMAN_SUCCESS ||
+	    gearman_worker_add_function(wk, "host", 0, on_job, NULL) != GEARMAN_SUCCESS ||
+	    gearman_worker_add_function(wk, "service", 0, on_job, NULL) != GEARMAN_SUCCESS) {
+		printf("FAIL: no gearman client or worker\n");
+		return 1;
+	}
+	gearman_worker_set_timeout(wk, 500);
+	while (captured < 2 && time(NULL) < until) {
+		gearman_return_t rc = gearman_worker_work(wk);
+
+		if (rc != GEARMAN_SUCCESS && rc != GEARMAN_TIMEOUT && rc != GEARMAN_NO_ACTIVE_FDS &&
+		    rc != GEARMAN_IO_WAIT)
+			break;
+	}
+	if (captured < 2) {
+		printf("FAIL: %d of 2 jobs came from the module\n", captured);
+		failures++;
+	}
+	if (send_result(cl) < 0) {
+		printf("FAIL: sending a result: %s\n", gearman_client_error(cl));
+		failures++;
+	}
+	gearman_worker_free(wk);
+	gearman_client_free(cl);
+	return failures > 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -154,8 +306,12 @@ main(int argc, char **argv)
 	size_t i;
 	int port;
 
+	if (argc == 4 && strcmp(argv[1], "capture") == 0) {
+		key = argv[3];
+		return capture((int)strtol(argv[2], NULL, 10));
+	}
 	if (argc != 4) {
-		fprintf(stderr, "usage: mgjob_e2e PORT KEY PLUGIN\n");
+		fprintf(stderr, "usage: mgjob_e2e PORT KEY PLUGIN | mgjob_e2e capture PORT KEY\n");
 		return 2;
 	}
 	port = (int)strtol(argv[1], NULL, 10);

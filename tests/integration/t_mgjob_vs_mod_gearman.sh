@@ -15,6 +15,14 @@
 # decoder and parser (output with newlines and a backslash, return codes,
 # source).
 #
+# Last, when a Naemon is there (NAEMON_PREFIX, default
+# build/bench-compare/naemon, as contrib/bench-compare/build-naemon.sh
+# makes it) with the built module: the driver stands in for the worker
+# ("mgjob_e2e capture"), takes the host and service jobs the module sends
+# for forced checks, and requires that jaque builds and encrypts the same
+# bytes from their fields; then it sends the module a result built by
+# jaque, which must show in naemon.log as a SERVICE ALERT.
+#
 # Output: the harness's failures, then "PASS: mgjob_vs_mod_gearman" or
 # "FAIL: ..."; exit 1 on a failure, 77 (skip) when there is no mod_gearman
 # build, no cc or no libcrypto, 0 otherwise.
@@ -23,6 +31,7 @@
 #   MOD_GEARMAN  the build's DEST (default build/gearman/mod_gearman in the
 #                source tree), holding lib/libmgcommon.a, include/ and
 #                bin/mod_gearman_worker
+#   NAEMON_PREFIX  a Naemon install (bin/naemon)
 #   GEARMAND     the job server (default /usr/sbin/gearmand,
 #                Debian's gearman-job-server)
 #   KEEP_TMP     1: keep the temporary directory
@@ -106,8 +115,11 @@ printf '#!/bin/sh\nprintf "%%b\\n" "$2"\nexit "$1"\n' > "$tmp/plugin"
 chmod +x "$tmp/plugin"
 gpid=
 wpid=
+npid=
 stop() {
-	# the worker first: it stops its children itself on TERM
+	# the worker and Naemon first (the worker stops its children itself
+	# on TERM), then gearmand
+	[ -n "$npid" ] && kill "$npid" 2> /dev/null && wait "$npid" 2> /dev/null
 	[ -n "$wpid" ] && kill "$wpid" 2> /dev/null && wait "$wpid" 2> /dev/null
 	[ -n "$gpid" ] && kill "$gpid" 2> /dev/null && wait "$gpid" 2> /dev/null
 	cleanup
@@ -133,12 +145,106 @@ setsid "$mg/bin/mod_gearman_worker" --server=127.0.0.1:"$port" --encryption=yes 
 	--hosts=yes --services=yes --min-worker=1 --max-worker=2 --identifier=e2e \
 	--logmode=file --logfile="$tmp/worker.log" --debug=0 > /dev/null 2>&1 &
 wpid=$!
-if "$tmp/e2e" "$port" "$key" "$tmp/plugin" > "$tmp/e2e.out" 2>&1; then
+if ! "$tmp/e2e" "$port" "$key" "$tmp/plugin" > "$tmp/e2e.out" 2>&1; then
 	cat "$tmp/e2e.out"
+	tail -n 20 "$tmp/worker.log"
+	echo "FAIL: mgjob_vs_mod_gearman: the worker round trip"
+	exit 1
+fi
+cat "$tmp/e2e.out"
+# the worker goes: from here on the driver takes the checks
+kill "$wpid" 2> /dev/null
+wait "$wpid" 2> /dev/null
+wpid=
+
+# --- the module itself in a Naemon: its jobs rebuilt by jaque's builder,
+# --- a result built by jaque read by it
+naemon=${NAEMON_PREFIX:-$top/build/bench-compare/naemon}/bin/naemon
+if [ ! -x "$naemon" ] || [ ! -f "$mg/lib/mod_gearman_naemon.o" ]; then
+	echo "mgjob_vs_mod_gearman: no Naemon ($naemon) or no module: the module's jobs are not compared"
 	echo "PASS: mgjob_vs_mod_gearman"
 	exit 0
 fi
-cat "$tmp/e2e.out"
-tail -n 20 "$tmp/worker.log"
-echo "FAIL: mgjob_vs_mod_gearman: the worker round trip"
+nd=$tmp/naemon
+mkdir -p "$nd/cr"
+cat > "$nd/naemon.cfg" << EOF
+cfg_file=$nd/objects.cfg
+log_file=$nd/naemon.log
+status_file=$nd/status.dat
+temp_path=$nd
+temp_file=$nd/naemon.tmp
+lock_file=$nd/naemon.pid
+check_result_path=$nd/cr
+object_cache_file=$nd/objects.cache
+state_retention_file=$nd/retention.dat
+command_file=$nd/naemon.cmd
+naemon_user=$(id -un)
+naemon_group=$(id -gn)
+event_broker_options=-1
+enable_notifications=0
+broker_module=$mg/lib/mod_gearman_naemon.o server=127.0.0.1:$port encryption=yes key=$key hosts=yes services=yes result_queue=check_results logfile=$nd/mod_gearman.log
+EOF
+# no check period: forced checks run in any case
+cat > "$nd/objects.cfg" << 'EOF'
+define command {
+	command_name e2e
+	command_line /bin/echo "$HOSTNAME$ $SERVICEDESC$" 'a\b' -w 5
+}
+define host {
+	host_name e2e-host
+	address 127.0.0.1
+	check_command e2e
+	check_interval 60
+	max_check_attempts 1
+}
+define service {
+	host_name e2e-host
+	service_description e2e svc
+	check_command e2e
+	check_interval 60
+	max_check_attempts 1
+}
+EOF
+root=
+[ "$(id -u)" = 0 ] && root=--allow-root
+# shellcheck disable=SC2086 # root is one word or none
+"$naemon" $root "$nd/naemon.cfg" > "$nd/naemon.out" 2>&1 &
+npid=$!
+i=0
+until [ -p "$nd/naemon.cmd" ] && grep -q 'successfully initialized' "$nd/naemon.log" 2> /dev/null; do
+	i=$((i + 1))
+	if [ $i -gt 100 ] || ! kill -0 "$npid" 2> /dev/null; then
+		tail -n 20 "$nd/naemon.out"
+		echo "FAIL: mgjob_vs_mod_gearman: Naemon with the module did not start"
+		exit 1
+	fi
+	sleep 0.1
+done
+now=$(date +%s)
+printf '[%s] SCHEDULE_FORCED_HOST_CHECK;e2e-host;%s\n[%s] SCHEDULE_FORCED_SVC_CHECK;e2e-host;e2e svc;%s\n' \
+	"$now" "$now" "$now" "$now" > "$nd/naemon.cmd"
+ok=1
+"$tmp/e2e" capture "$port" "$key" > "$tmp/capture.out" 2>&1 || ok=0
+cat "$tmp/capture.out"
+want='SERVICE ALERT: e2e-host;e2e svc;WARNING;HARD;1;WARNING - from jaque'
+i=0
+until grep -qF "$want" "$nd/naemon.log"; do
+	i=$((i + 1))
+	if [ $i -gt 100 ]; then
+		echo "FAIL: the module did not take jaque's result (no \"$want\" in naemon.log)"
+		ok=0
+		break
+	fi
+	sleep 0.1
+done
+[ $ok = 1 ] && echo "ok: the module took jaque's result: $want"
+kill "$npid" 2> /dev/null
+wait "$npid" 2> /dev/null
+npid=
+if [ $ok = 1 ]; then
+	echo "PASS: mgjob_vs_mod_gearman"
+	exit 0
+fi
+tail -n 20 "$nd/mod_gearman.log"
+echo "FAIL: mgjob_vs_mod_gearman: the module's jobs and results"
 exit 1
