@@ -1,0 +1,250 @@
+#!/bin/sh
+# t_mgjob_vs_mod_gearman.sh: jaque's mod_gearman payload codec
+# (compat/gearman/mgjob*.c) against mod_gearman 5.2.4's own code, in both
+# directions.  tests/integration/mgjob_harness.c is compiled with jaque's
+# sources and the common objects of a mod_gearman build
+# (contrib/gearman/build-mod-gearman.sh), then run: payloads must be the
+# same bytes, each side must decode the other's, a wrong key must give
+# both the same garbage, unique ids and base64 must agree (see the
+# harness for the cases).
+#
+# Then, when gearmand and the built worker are there, the real thing:
+# tests/integration/mgjob_e2e.c (libgearman, test-only) submits jaque's
+# host and service check jobs, encrypted, to a gearmand on loopback, where
+# mod_gearman_worker runs them, and reads the worker's results with jaque's
+# decoder and parser (output with newlines and a backslash, return codes,
+# source).
+#
+# Last, when a Naemon is there (NAEMON_PREFIX, default
+# build/bench-compare/naemon, as contrib/bench-compare/build-naemon.sh
+# makes it) with the built module: the driver stands in for the worker
+# ("mgjob_e2e capture"), takes the host and service jobs the module sends
+# for forced checks, and requires that jaque builds and encrypts the same
+# bytes from their fields; then it sends the module a result built by
+# jaque, which must show in naemon.log as a SERVICE ALERT.
+#
+# Output: the harness's failures, then "PASS: mgjob_vs_mod_gearman" or
+# "FAIL: ..."; exit 1 on a failure, 77 (skip) when there is no mod_gearman
+# build, no cc or no libcrypto, 0 otherwise.
+#
+# Environment:
+#   MOD_GEARMAN  the build's DEST (default build/gearman/mod_gearman in the
+#                source tree), holding lib/libmgcommon.a, include/ and
+#                bin/mod_gearman_worker
+#   NAEMON_PREFIX  a Naemon install (bin/naemon)
+#   GEARMAND     the job server (default /usr/sbin/gearmand,
+#                Debian's gearman-job-server)
+#   KEEP_TMP     1: keep the temporary directory
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
+
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+if [ -n "${srcdir:-}" ] && [ -d "$srcdir/tests/integration" ]; then
+	top=$(cd "$srcdir" && pwd)
+elif [ -n "${abs_top_srcdir:-}" ] && [ -d "$abs_top_srcdir/tests/integration" ]; then
+	top=$abs_top_srcdir
+else
+	top=$(cd "$here/../.." && pwd)
+fi
+mg=${MOD_GEARMAN:-$top/build/gearman/mod_gearman}
+
+skip() {
+	echo "SKIP: mgjob_vs_mod_gearman: $*"
+	exit 77
+}
+if [ ! -f "$mg/lib/libmgcommon.a" ] || [ ! -f "$mg/include/gm_crypt.h" ]; then
+	skip "no mod_gearman build in $mg (make one with contrib/gearman/build-mod-gearman.sh SRC $mg)"
+fi
+command -v cc > /dev/null || skip "no cc"
+pkg-config --exists libcrypto 2> /dev/null || skip "no libcrypto (libssl-dev)"
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/t_mgjob.XXXXXX")
+cleanup() {
+	if [ "${KEEP_TMP:-0}" = 1 ]; then
+		echo "kept $tmp"
+	else
+		rm -rf "$tmp"
+	fi
+}
+trap cleanup EXIT
+
+# jaque's side from source (the codec and the two util files it stands
+# on), mod_gearman's from its objects; its gearman_utils.o wants libgearman;
+# its headers include "include/utils.h", hence -I of the build itself
+# shellcheck disable=SC2046 # pkg-config prints several words
+if ! cc -std=gnu11 -D_GNU_SOURCE -g -O1 -w -I"$top" -I"$mg/include" -I"$mg" \
+	$(pkg-config --cflags libcrypto) -o "$tmp/harness" \
+	"$here/mgjob_harness.c" "$top/compat/gearman/mgjob.c" "$top/compat/gearman/mgjob_text.c" \
+	"$top/engine/util/xalloc.c" "$top/engine/util/mbuf.c" \
+	"$mg/lib/libmgcommon.a" -lgearman $(pkg-config --libs libcrypto) -lpthread -lm \
+	> "$tmp/cc.log" 2>&1; then
+	cat "$tmp/cc.log"
+	echo "FAIL: mgjob_vs_mod_gearman: the harness does not build"
+	exit 1
+fi
+if "$tmp/harness" > "$tmp/out" 2> "$tmp/err"; then
+	tail -n 1 "$tmp/out"
+else
+	head -n 40 "$tmp/out"
+	head -n 10 "$tmp/err"
+	echo "FAIL: mgjob_vs_mod_gearman"
+	exit 1
+fi
+
+# --- the other half: jaque's job texts through a real worker, its results
+# --- read by jaque's parser (needs gearmand and the built worker)
+gearmand=${GEARMAND:-/usr/sbin/gearmand}
+if [ ! -x "$gearmand" ] || [ ! -x "$mg/bin/mod_gearman_worker" ] || ! command -v python3 > /dev/null; then
+	echo "mgjob_vs_mod_gearman: no gearmand ($gearmand), worker or python3: the worker round trip is skipped"
+	echo "PASS: mgjob_vs_mod_gearman"
+	exit 0
+fi
+# shellcheck disable=SC2046
+if ! cc -std=gnu11 -D_GNU_SOURCE -g -O1 -w -I"$top" $(pkg-config --cflags libcrypto) \
+	-o "$tmp/e2e" "$here/mgjob_e2e.c" "$top/compat/gearman/mgjob.c" \
+	"$top/compat/gearman/mgjob_text.c" "$top/engine/util/xalloc.c" "$top/engine/util/mbuf.c" \
+	-lgearman $(pkg-config --libs libcrypto) -lm > "$tmp/cc.log" 2>&1; then
+	cat "$tmp/cc.log"
+	echo "FAIL: mgjob_vs_mod_gearman: the round trip driver does not build"
+	exit 1
+fi
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+key=e2e-secret-key
+printf '#!/bin/sh\nprintf "%%b\\n" "$2"\nexit "$1"\n' > "$tmp/plugin"
+chmod +x "$tmp/plugin"
+gpid=
+wpid=
+npid=
+stop() {
+	# the worker and Naemon first (the worker stops its children itself
+	# on TERM), then gearmand
+	[ -n "$npid" ] && kill "$npid" 2> /dev/null && wait "$npid" 2> /dev/null
+	[ -n "$wpid" ] && kill "$wpid" 2> /dev/null && wait "$wpid" 2> /dev/null
+	[ -n "$gpid" ] && kill "$gpid" 2> /dev/null && wait "$gpid" 2> /dev/null
+	cleanup
+}
+trap stop EXIT
+# a signal ends the script through exit, so that the daemons are stopped
+trap 'exit 1' INT TERM HUP PIPE
+"$gearmand" --listen=127.0.0.1 --port="$port" --log-file="$tmp/gearmand.log" \
+	--verbose=WARNING > /dev/null 2>&1 &
+gpid=$!
+i=0
+until python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 1)" 2> /dev/null; do
+	i=$((i + 1))
+	if [ $i -gt 50 ]; then
+		cat "$tmp/gearmand.log"
+		echo "FAIL: mgjob_vs_mod_gearman: gearmand did not listen on $port"
+		exit 1
+	fi
+	sleep 0.1
+done
+# in a session of its own: on TERM it signals its whole process group
+setsid "$mg/bin/mod_gearman_worker" --server=127.0.0.1:"$port" --encryption=yes --key="$key" \
+	--hosts=yes --services=yes --min-worker=1 --max-worker=2 --identifier=e2e \
+	--logmode=file --logfile="$tmp/worker.log" --debug=0 > /dev/null 2>&1 &
+wpid=$!
+if ! "$tmp/e2e" "$port" "$key" "$tmp/plugin" > "$tmp/e2e.out" 2>&1; then
+	cat "$tmp/e2e.out"
+	tail -n 20 "$tmp/worker.log"
+	echo "FAIL: mgjob_vs_mod_gearman: the worker round trip"
+	exit 1
+fi
+cat "$tmp/e2e.out"
+# the worker goes: from here on the driver takes the checks
+kill "$wpid" 2> /dev/null
+wait "$wpid" 2> /dev/null
+wpid=
+
+# --- the module itself in a Naemon: its jobs rebuilt by jaque's builder,
+# --- a result built by jaque read by it
+naemon=${NAEMON_PREFIX:-$top/build/bench-compare/naemon}/bin/naemon
+if [ ! -x "$naemon" ] || [ ! -f "$mg/lib/mod_gearman_naemon.o" ]; then
+	echo "mgjob_vs_mod_gearman: no Naemon ($naemon) or no module: the module's jobs are not compared"
+	echo "PASS: mgjob_vs_mod_gearman"
+	exit 0
+fi
+nd=$tmp/naemon
+mkdir -p "$nd/cr"
+cat > "$nd/naemon.cfg" << EOF
+cfg_file=$nd/objects.cfg
+log_file=$nd/naemon.log
+status_file=$nd/status.dat
+temp_path=$nd
+temp_file=$nd/naemon.tmp
+lock_file=$nd/naemon.pid
+check_result_path=$nd/cr
+object_cache_file=$nd/objects.cache
+state_retention_file=$nd/retention.dat
+command_file=$nd/naemon.cmd
+naemon_user=$(id -un)
+naemon_group=$(id -gn)
+event_broker_options=-1
+enable_notifications=0
+broker_module=$mg/lib/mod_gearman_naemon.o server=127.0.0.1:$port encryption=yes key=$key hosts=yes services=yes result_queue=check_results logfile=$nd/mod_gearman.log
+EOF
+# no check period: forced checks run in any case
+cat > "$nd/objects.cfg" << 'EOF'
+define command {
+	command_name e2e
+	command_line /bin/echo "$HOSTNAME$ $SERVICEDESC$" 'a\b' -w 5
+}
+define host {
+	host_name e2e-host
+	address 127.0.0.1
+	check_command e2e
+	check_interval 60
+	max_check_attempts 1
+}
+define service {
+	host_name e2e-host
+	service_description e2e svc
+	check_command e2e
+	check_interval 60
+	max_check_attempts 1
+}
+EOF
+root=
+[ "$(id -u)" = 0 ] && root=--allow-root
+# shellcheck disable=SC2086 # root is one word or none
+"$naemon" $root "$nd/naemon.cfg" > "$nd/naemon.out" 2>&1 &
+npid=$!
+i=0
+until [ -p "$nd/naemon.cmd" ] && grep -q 'successfully initialized' "$nd/naemon.log" 2> /dev/null; do
+	i=$((i + 1))
+	if [ $i -gt 100 ] || ! kill -0 "$npid" 2> /dev/null; then
+		tail -n 20 "$nd/naemon.out"
+		echo "FAIL: mgjob_vs_mod_gearman: Naemon with the module did not start"
+		exit 1
+	fi
+	sleep 0.1
+done
+now=$(date +%s)
+printf '[%s] SCHEDULE_FORCED_HOST_CHECK;e2e-host;%s\n[%s] SCHEDULE_FORCED_SVC_CHECK;e2e-host;e2e svc;%s\n' \
+	"$now" "$now" "$now" "$now" > "$nd/naemon.cmd"
+ok=1
+"$tmp/e2e" capture "$port" "$key" > "$tmp/capture.out" 2>&1 || ok=0
+cat "$tmp/capture.out"
+want='SERVICE ALERT: e2e-host;e2e svc;WARNING;HARD;1;WARNING - from jaque'
+i=0
+until grep -qF "$want" "$nd/naemon.log"; do
+	i=$((i + 1))
+	if [ $i -gt 100 ]; then
+		echo "FAIL: the module did not take jaque's result (no \"$want\" in naemon.log)"
+		ok=0
+		break
+	fi
+	sleep 0.1
+done
+[ $ok = 1 ] && echo "ok: the module took jaque's result: $want"
+kill "$npid" 2> /dev/null
+wait "$npid" 2> /dev/null
+npid=
+if [ $ok = 1 ]; then
+	echo "PASS: mgjob_vs_mod_gearman"
+	exit 0
+fi
+tail -n 20 "$nd/mod_gearman.log"
+echo "FAIL: mgjob_vs_mod_gearman: the module's jobs and results"
+exit 1

@@ -1,0 +1,606 @@
+/*
+ * test_mgjob: mod_gearman's payloads and texts: base64 (RFC 4648's
+ * vectors, odd lengths, blanks, line breaks), keys padded and read from
+ * a file, AES vectors made with `openssl enc -aes-256-ecb -nopad` and
+ * mod_gearman's padding, round trips with short, long and empty keys, a
+ * wrong key and garbage, accept_clear on and off, the texts of host,
+ * service, event handler and notification jobs, unique ids and
+ * priorities, result parsing (escaped newlines, the stop at an empty
+ * value, missing fields, numbers read as atoi reads them), the finishing
+ * of a result, and the worker's result text read back.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "compat/gearman/mgjob.h"
+
+static void
+b64_is(const char *plain, const char *enc)
+{
+	char *e = mgjob_b64_encode(plain, strlen(plain));
+	enum mgjob_err err = MGJOB_EINVALID;
+	size_t n = 99;
+	unsigned char *d;
+
+	assert_string_equal(e, enc);
+	d = mgjob_b64_decode(enc, strlen(enc), &n, &err);
+	assert_non_null(d);
+	assert_int_equal(err, MGJOB_OK);
+	assert_int_equal(n, strlen(plain));
+	assert_memory_equal(d, plain, n);
+	free(e);
+	free(d);
+}
+
+static void
+t_b64_rfc4648(void **state)
+{
+	(void)state;
+	b64_is("", "");
+	b64_is("f", "Zg==");
+	b64_is("fo", "Zm8=");
+	b64_is("foo", "Zm9v");
+	b64_is("foob", "Zm9vYg==");
+	b64_is("fooba", "Zm9vYmE=");
+	b64_is("foobar", "Zm9vYmFy");
+}
+
+/* the decoded bytes of s as a string, or NULL with err */
+static char *
+b64_dec(const char *s, enum mgjob_err *err)
+{
+	size_t n;
+
+	return (char *)mgjob_b64_decode(s, strlen(s), &n, err);
+}
+
+static void
+t_b64_odd(void **state)
+{
+	enum mgjob_err err;
+	unsigned char all[256];
+	char *e, *d;
+	size_t n, i;
+
+	(void)state;
+	/* lengths that are not whole groups of four, and characters outside
+	 * the alphabet, are refused */
+	assert_null(b64_dec("Zm9", &err));
+	assert_int_equal(err, MGJOB_EBASE64);
+	assert_null(b64_dec("Zg=", &err));
+	assert_null(b64_dec("Zm9vY", &err));
+	assert_null(b64_dec("Zm9v!mFy", &err));
+	assert_int_equal(err, MGJOB_EBASE64);
+	/* blanks around it are ignored, a line break inside is taken out */
+	d = b64_dec("  Zm9vYmFy \r\n", &err);
+	assert_string_equal(d, "foobar");
+	free(d);
+	d = b64_dec("Zm9v\nYmE=\n", &err);
+	assert_non_null(d);
+	assert_string_equal(d, "fooba");
+	free(d);
+	/* every byte value, at every length up to 256 */
+	for (i = 0; i < 256; i++)
+		all[i] = (unsigned char)(255 - i);
+	for (i = 0; i <= 256; i++) {
+		unsigned char *back;
+
+		e = mgjob_b64_encode(all, i);
+		assert_int_equal(strlen(e), (i + 2) / 3 * 4);
+		back = mgjob_b64_decode(e, strlen(e), &n, &err);
+		assert_non_null(back);
+		assert_int_equal(n, i);
+		assert_memory_equal(back, all, i);
+		free(back);
+		free(e);
+	}
+}
+
+static void
+t_key(void **state)
+{
+	unsigned char k[MGJOB_KEY_BYTES], zero[MGJOB_KEY_BYTES] = { 0 };
+	char f[MGJOB_KEY_BYTES + 1];
+
+	(void)state;
+	mgjob_key_pad(k, "abc");
+	assert_memory_equal(k, "abc", 3);
+	assert_memory_equal(k + 3, zero, MGJOB_KEY_BYTES - 3);
+	mgjob_key_pad(k, "");
+	assert_memory_equal(k, zero, MGJOB_KEY_BYTES);
+	mgjob_key_pad(k, "0123456789abcdef0123456789ABCDEFtail");
+	assert_memory_equal(k, "0123456789abcdef0123456789ABCDEF", MGJOB_KEY_BYTES);
+
+	mgjob_key_from_file(f, "secret\nsecond line\n", 19);
+	assert_string_equal(f, "secret");
+	mgjob_key_from_file(f, "  pass word \r\n", 14);
+	assert_string_equal(f, "  pass word");
+	mgjob_key_from_file(f, "0123456789abcdef0123456789ABCDEFtail", 36);
+	assert_string_equal(f, "0123456789abcdef0123456789ABCDEF");
+	mgjob_key_from_file(f, "ab\0cd", 5);
+	assert_string_equal(f, "ab");
+	mgjob_key_from_file(f, "", 0);
+	assert_string_equal(f, "");
+}
+
+/* payload of text encrypted with key, compared with a vector */
+static void
+enc_is(const char *key, const char *text, const char *payload, size_t crypt_len)
+{
+	enum mgjob_err err;
+	char *p = mgjob_encode(text, key, &err);
+	unsigned char *c;
+	size_t n;
+
+	assert_non_null(p);
+	assert_string_equal(p, payload);
+	free(p);
+	c = mgjob_encrypt(key, text, &n);
+	assert_int_equal(n, crypt_len);
+	free(c);
+}
+
+static void
+t_encrypt_vectors(void **state)
+{
+	(void)state;
+	/* made with openssl enc -aes-256-ecb -nopad -K 736563726574000...,
+	 * the text, its NUL and mod_gearman's zero padding */
+	enc_is("secret", "hello", "Yip0FaxVL02ChzHhOBtJDQ==", 16);
+	enc_is("secret", "type=host\nhost_name=h\n",
+	    "B4QKErE45d688SLLW3HpEKG9RMTCez2qZa5Z6QkSIO0=", 32);
+	/* 31 bytes and the NUL fill two blocks: mod_gearman adds a third */
+	enc_is("secret", "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+	    "hSo4gpVoX5aIQjPA0qKyrmee/JjlMNsst+vVeQ4XtCXUrsNEWUADZ0pUl55Bu6Xo", 48);
+	/* 15 and the NUL make one block exactly: no padding */
+	enc_is("k", "123456789012345", "zXA5VWzF/6umNkopm7U17w==", 16);
+}
+
+static void
+roundtrip(const char *key, const char *text)
+{
+	enum mgjob_err err;
+	char *p = mgjob_encode(text, key, &err), *back;
+
+	assert_non_null(p);
+	assert_int_equal(err, MGJOB_OK);
+	back = mgjob_decode(p, strlen(p), key, 0, &err);
+	assert_non_null(back);
+	assert_string_equal(back, text);
+	free(back);
+	/* the worker's side takes it the same with accept_clear */
+	back = mgjob_decode(p, strlen(p), key, 1, &err);
+	assert_string_equal(back, text);
+	free(back);
+	free(p);
+}
+
+static void
+t_roundtrip(void **state)
+{
+	static const char *keys[] = { "k", "should_be_changed", "", "0123456789abcdef0123456789ABCDEF",
+		"0123456789abcdef0123456789ABCDEF and more" };
+	static const char *texts[] = { "", "a", "abc", "1234567", "123456789012345",
+		"type=service\nhost_name=h\nservice_description=s\ncommand_line=/bin/true\n\n\n",
+		"caf\xc3\xa9 \t\\n|perf=1" };
+	size_t i, j;
+
+	(void)state;
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		for (j = 0; j < sizeof(texts) / sizeof(texts[0]); j++)
+			roundtrip(keys[i], texts[j]);
+	for (j = 0; j < sizeof(texts) / sizeof(texts[0]); j++)
+		roundtrip(NULL, texts[j]);
+}
+
+static void
+t_long_key_cut(void **state)
+{
+	enum mgjob_err err;
+	char *a, *b;
+
+	(void)state;
+	/* only the first 32 bytes of a password count */
+	a = mgjob_encode("type=x\n", "0123456789abcdef0123456789ABCDEF", &err);
+	b = mgjob_encode("type=x\n", "0123456789abcdef0123456789ABCDEFxyz", &err);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+}
+
+static const char result_text[] =
+    "host_name=web1\ncore_start_time=0.000000\nstart_time=1700000000.250000\n"
+    "finish_time=1700000001.750000\nreturn_code=2\nexited_ok=1\n"
+    "source=Mod-Gearman Worker @ w1\nservice_description=HTTP\n"
+    "output=CRITICAL - down\\nsecond line|time=1s\n\n\n\n";
+
+static void
+t_wrong_key(void **state)
+{
+	enum mgjob_err err;
+	struct mgjob_result r;
+	char *p = mgjob_encode(result_text, "right key", &err), *t;
+
+	(void)state;
+	t = mgjob_decode(p, strlen(p), "wrong key", 0, &err);
+	/* no error from the decoding: garbage, which the parser refuses */
+	assert_non_null(t);
+	assert_string_not_equal(t, result_text);
+	assert_int_equal(mgjob_result_parse(&r, t, &err), -1);
+	assert_int_equal(err, MGJOB_EINVALID);
+	assert_null(r.host_name);
+	free(t);
+	/* an encrypted payload read as clear text is no result either */
+	t = mgjob_decode(p, strlen(p), NULL, 0, &err);
+	assert_non_null(t);
+	assert_int_equal(mgjob_result_parse(&r, t, &err), -1);
+	free(t);
+	free(p);
+}
+
+static void
+t_garbage(void **state)
+{
+	enum mgjob_err err;
+	struct mgjob_result r;
+	char *t, *big;
+
+	(void)state;
+	assert_null(mgjob_decode("not base64 at all!", 18, "k", 0, &err));
+	assert_int_equal(err, MGJOB_EBASE64);
+	assert_null(mgjob_decode("Zm9", 3, NULL, 0, &err));
+	assert_int_equal(err, MGJOB_EBASE64);
+	/* valid base64, not a multiple of the block: cut to whole blocks */
+	t = mgjob_decode("Zm9vYmFy", 8, "k", 0, &err);
+	assert_non_null(t);
+	assert_string_equal(t, "");
+	free(t);
+	t = mgjob_decode("QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo=", 36, "k", 0, &err);
+	assert_non_null(t);
+	assert_int_equal(mgjob_result_parse(&r, t, &err), -1);
+	free(t);
+	t = mgjob_decode("", 0, "k", 0, &err);
+	assert_string_equal(t, "");
+	free(t);
+	big = malloc(MGJOB_PAYLOAD_MAX + 5);
+	assert_non_null(big);
+	memset(big, 'A', MGJOB_PAYLOAD_MAX + 4);
+	assert_null(mgjob_decode(big, MGJOB_PAYLOAD_MAX + 4, "k", 0, &err));
+	assert_int_equal(err, MGJOB_ETOOBIG);
+	free(big);
+	assert_string_equal(mgjob_err_str(MGJOB_EBASE64), "not base64");
+}
+
+static void
+t_accept_clear(void **state)
+{
+	const char *clear = "type=passive\nhost_name=h\noutput=ok\n\n";
+	const char *bare = "host_name=h\noutput=ok\n\n";
+	enum mgjob_err err;
+	char *p = mgjob_encode(clear, NULL, &err), *q = mgjob_encode(bare, NULL, &err), *t;
+
+	(void)state;
+	/* accepted: the decoded bytes start with "type=" */
+	t = mgjob_decode(p, strlen(p), "k", 1, &err);
+	assert_string_equal(t, clear);
+	free(t);
+	/* not accepted: decrypted, which makes garbage of it */
+	t = mgjob_decode(p, strlen(p), "k", 0, &err);
+	assert_non_null(t);
+	assert_string_not_equal(t, clear);
+	free(t);
+	/* a clear text not starting with "type=" is decrypted all the same */
+	t = mgjob_decode(q, strlen(q), "k", 1, &err);
+	assert_non_null(t);
+	assert_string_not_equal(t, bare);
+	free(t);
+	/* without a key everything is clear */
+	t = mgjob_decode(q, strlen(q), NULL, 0, &err);
+	assert_string_equal(t, bare);
+	free(t);
+	free(p);
+	free(q);
+}
+
+static void
+t_check_texts(void **state)
+{
+	struct mgjob_check c = {
+		.result_queue = "check_results",
+		.target_queue = "host",
+		.host_name = "web1",
+		.now = { 1700000000, 250000 },
+		.latency = 0.5,
+		.timeout = 30,
+		.command_line = "/usr/lib/nagios/plugins/check_ping -H 10.0.0.1 -w 100,20% -c 500,60%",
+	};
+	char uniq[MGJOB_UNIQ_LEN + 1];
+	char *t;
+
+	(void)state;
+	t = mgjob_check_text(&c);
+	assert_string_equal(t, "type=host\nresult_queue=check_results\ntarget_queue=host\n"
+			       "host_name=web1\ncore_time=1699999999.750000\ntimeout=30\n"
+			       "command_line=/usr/lib/nagios/plugins/check_ping -H 10.0.0.1 "
+			       "-w 100,20% -c 500,60%\n\n\n");
+	free(t);
+	assert_int_equal(mgjob_check_prio(&c), MGJOB_PRIO_NORMAL);
+	c.check_options = MGJOB_CHECK_FORCE;
+	assert_int_equal(mgjob_check_prio(&c), MGJOB_PRIO_NORMAL);
+	c.host_name = "localhost";
+	assert_int_equal(mgjob_check_uniq(&c, uniq), 0);
+	assert_string_equal(uniq, "421AA90E079FA326B6494F812AD13E79");
+
+	c.target_queue = "hostgroup_linux";
+	c.service_description = "PING";
+	c.latency = -3;
+	c.now.tv_usec = 7;
+	c.command_line = "/bin/true";
+	t = mgjob_check_text(&c);
+	assert_string_equal(t, "type=service\nresult_queue=check_results\n"
+			       "target_queue=hostgroup_linux\nhost_name=localhost\n"
+			       "service_description=PING\ncore_time=1700000000.000007\ntimeout=30\n"
+			       "command_line=/bin/true\n\n\n");
+	free(t);
+	assert_int_equal(mgjob_check_prio(&c), MGJOB_PRIO_HIGH);
+	c.check_options = 2;
+	assert_int_equal(mgjob_check_prio(&c), MGJOB_PRIO_LOW);
+	assert_int_equal(mgjob_check_uniq(&c, uniq), 0);
+	assert_string_equal(uniq, "B3CBD3043905871E859A02CF993316C9");
+	assert_int_equal(mgjob_perfdata_uniq("perfdata", "localhost", "PING", uniq), 0);
+	assert_string_equal(uniq, "E145E1459EF69D02A06FCE7C35CBF0CC");
+
+	/* what the module's snprintf would print for NULL */
+	c.result_queue = NULL;
+	c.command_line = NULL;
+	t = mgjob_check_text(&c);
+	assert_non_null(strstr(t, "result_queue=(null)\n"));
+	assert_non_null(strstr(t, "command_line=(null)\n\n\n"));
+	free(t);
+}
+
+static void
+t_uniq_cut(void **state)
+{
+	char a[MGJOB_UNIQ_LEN + 1], b[MGJOB_UNIQ_LEN + 1];
+	char *s = malloc(2000);
+
+	(void)state;
+	assert_non_null(s);
+	memset(s, 'h', 1999);
+	s[1999] = '\0';
+	assert_int_equal(mgjob_uniq(s, a), 0);
+	/* only the first 1023 bytes are hashed */
+	s[1023] = '\0';
+	assert_int_equal(mgjob_uniq(s, b), 0);
+	assert_string_equal(a, b);
+	s[1022] = '\0';
+	assert_int_equal(mgjob_uniq(s, b), 0);
+	assert_string_not_equal(a, b);
+	free(s);
+}
+
+static void
+t_other_texts(void **state)
+{
+	struct timeval start = { 1700000100, 500000 }, now = { 1700000101, 0 };
+	char *t;
+
+	(void)state;
+	t = mgjob_eventhandler_text(start, "/usr/local/bin/restart_httpd CRITICAL HARD 3");
+	assert_string_equal(t, "type=eventhandler\nstart_time=1700000100.500000\n"
+			       "core_time=1700000100.500000\n"
+			       "command_line=/usr/local/bin/restart_httpd CRITICAL HARD 3\n\n\n");
+	free(t);
+	t = mgjob_notification_text(start, now, "admin", "/bin/notify 'down\nsince 5m'",
+	    "CRITICAL - down", "detail one\\ndetail two");
+	assert_string_equal(t, "type=notification\nstart_time=1700000100.500000\n"
+			       "core_time=1700000101.000000\ncontact=admin\n"
+			       "command_line=/bin/notify 'down\\nsince 5m'\n"
+			       "plugin_output=CRITICAL - down\n"
+			       "long_plugin_output=detail one\\ndetail two\n\n\n");
+	free(t);
+	t = mgjob_notification_text(start, now, NULL, "/bin/n", "", "");
+	assert_non_null(strstr(t, "\ncontact=GLOBAL\n"));
+	assert_non_null(strstr(t, "\nplugin_output=\nlong_plugin_output=\n\n\n"));
+	free(t);
+}
+
+static void
+t_result_parse(void **state)
+{
+	struct mgjob_result r;
+	enum mgjob_err err = MGJOB_EINVALID;
+
+	(void)state;
+	assert_int_equal(mgjob_result_parse(&r, result_text, &err), 0);
+	assert_int_equal(err, MGJOB_OK);
+	assert_string_equal(r.host_name, "web1");
+	assert_string_equal(r.service_description, "HTTP");
+	assert_string_equal(r.source, "Mod-Gearman Worker @ w1");
+	assert_string_equal(r.output, "CRITICAL - down\nsecond line|time=1s");
+	assert_int_equal(r.return_code, 2);
+	assert_int_equal(r.exited_ok, 1);
+	assert_int_equal(r.scheduled_check, 1);
+	assert_int_equal(r.reschedule_check, 0);
+	assert_int_equal(r.passive, 0);
+	assert_int_equal(r.core_start_time.tv_sec, 0);
+	assert_int_equal(r.start_time.tv_sec, 1700000000);
+	assert_int_equal(r.start_time.tv_usec, 250000);
+	assert_int_equal(r.finish_time.tv_sec, 1700000001);
+	assert_int_equal(r.finish_time.tv_usec, 750000);
+	mgjob_result_clear(&r);
+	assert_null(r.host_name);
+}
+
+static void
+t_result_quirks(void **state)
+{
+	struct mgjob_result r;
+	enum mgjob_err err;
+
+	(void)state;
+	/* an empty value ends the reading: the service line after it is lost,
+	 * which makes this a host result */
+	assert_int_equal(mgjob_result_parse(&r, "host_name=h\noutput=x\nsource=\n"
+						"service_description=s\n", &err), 0);
+	assert_null(r.service_description);
+	assert_null(r.source);
+	mgjob_result_clear(&r);
+	/* output is taken even empty (and then ends the reading) */
+	assert_int_equal(mgjob_result_parse(&r, "host_name=h\noutput=\nreturn_code=2\n", &err), 0);
+	assert_string_equal(r.output, "");
+	assert_int_equal(r.return_code, 0);
+	mgjob_result_clear(&r);
+	/* "output" without '=' */
+	assert_int_equal(mgjob_result_parse(&r, "host_name=h\noutput\n", &err), 0);
+	assert_string_equal(r.output, "(null)");
+	mgjob_result_clear(&r);
+	/* only "\n" is undone: an escaped backslash before an n is not */
+	assert_int_equal(mgjob_result_parse(&r, "host_name=h\noutput=C:\\\\new\\\\x\n", &err), 0);
+	assert_string_equal(r.output, "C:\\\new\\\\x");
+	mgjob_result_clear(&r);
+	/* values keep their '='; numbers as atoi and atof read them; the
+	 * later of two lines wins; type=passive; unknown keys skipped */
+	assert_int_equal(mgjob_result_parse(&r,
+			     "type=passive\nhost_name=a=b\nreturn_code=12abc\nexited_ok=x\n"
+			     "check_options=5\nscheduled_check=0\nearly_timeout=1\nlatency=2.5\n"
+			     "colour=blue\nhost_name=h2\nstart_time=-1.5\noutput=o|p=1\n",
+			     &err), 0);
+	assert_int_equal(r.passive, 1);
+	assert_string_equal(r.host_name, "h2");
+	assert_int_equal(r.return_code, 12);
+	assert_int_equal(r.exited_ok, 0);
+	assert_int_equal(r.check_options, 5);
+	assert_int_equal(r.scheduled_check, 0);
+	assert_int_equal(r.early_timeout, 1);
+	assert_true(r.latency == 2.5);
+	assert_int_equal(r.start_time.tv_sec, -1);
+	assert_int_equal(r.start_time.tv_usec, -500000);
+	assert_string_equal(r.output, "o|p=1");
+	mgjob_result_clear(&r);
+	/* missing fields */
+	assert_int_equal(mgjob_result_parse(&r, "output=x\n", &err), -1);
+	assert_int_equal(err, MGJOB_EINVALID);
+	assert_int_equal(mgjob_result_parse(&r, "host_name=h\nreturn_code=0\n", &err), -1);
+	assert_int_equal(mgjob_result_parse(&r, "host_name=h\n\noutput=late\n", &err), -1);
+	assert_int_equal(mgjob_result_parse(&r, "", &err), -1);
+	assert_null(r.host_name);
+	assert_null(r.output);
+}
+
+static void
+t_result_finish(void **state)
+{
+	struct mgjob_result r;
+	enum mgjob_err err;
+	struct timeval now = { 1700000010, 500000 };
+
+	(void)state;
+	/* a worker's result to a 5.2.4 job: core_start_time 0 becomes now, so
+	 * the latency is only what the result brings, at least 0 */
+	assert_int_equal(mgjob_result_parse(&r, result_text, &err), 0);
+	r.check_options = 7;
+	mgjob_result_finish(&r, now);
+	assert_int_equal(r.core_start_time.tv_sec, 1700000010);
+	assert_true(r.latency == 0);
+	assert_int_equal(r.check_options, 0);
+	mgjob_result_clear(&r);
+	/* with a core start time: now - run time - core start, plus latency= */
+	assert_int_equal(mgjob_result_parse(&r, "host_name=h\ncore_start_time=1700000000.000000\n"
+						"start_time=1700000004.000000\n"
+						"finish_time=1700000006.000000\nlatency=1.25\n"
+						"output=x\n", &err), 0);
+	mgjob_result_finish(&r, now);
+	assert_true(r.latency > 9.7499 && r.latency < 9.7501);
+	mgjob_result_clear(&r);
+	/* missing times are now's seconds */
+	assert_int_equal(mgjob_result_parse(&r, "host_name=h\noutput=x\n", &err), 0);
+	mgjob_result_finish(&r, now);
+	assert_int_equal(r.start_time.tv_sec, 1700000010);
+	assert_int_equal(r.start_time.tv_usec, 0);
+	assert_int_equal(r.finish_time.tv_sec, 1700000010);
+	assert_true(r.latency > 0.4999 && r.latency < 0.5001);
+	mgjob_result_clear(&r);
+}
+
+static void
+t_result_text(void **state)
+{
+	struct mgjob_reply rep = {
+		.host_name = "web1",
+		.service_description = "HTTP",
+		.start_time = { 1700000000, 250000 },
+		.finish_time = { 1700000001, 750000 },
+		.return_code = 2,
+		.exited_ok = 1,
+		.source = "Mod-Gearman Worker @ w1",
+	};
+	struct mgjob_result r;
+	enum mgjob_err err;
+	char *out = mgjob_escape_output("CRITICAL - down\nsecond line|time=1s\n", 0);
+	char *t, *p, *back;
+
+	(void)state;
+	assert_string_equal(out, "CRITICAL - down\\nsecond line|time=1s\\n");
+	free(out);
+	out = mgjob_escape_output("CRITICAL - down\nsecond line|time=1s", 0);
+	rep.output = out;
+	t = mgjob_result_text(&rep);
+	assert_string_equal(t, result_text);
+	/* through a payload and back, as the module would read it */
+	p = mgjob_encode(t, "should_be_changed", &err);
+	back = mgjob_decode(p, strlen(p), "should_be_changed", 1, &err);
+	assert_int_equal(mgjob_result_parse(&r, back, &err), 0);
+	assert_string_equal(r.output, "CRITICAL - down\nsecond line|time=1s");
+	mgjob_result_clear(&r);
+	free(back);
+	free(p);
+	free(t);
+
+	/* stderr appended, a passive duplicate, a host result */
+	rep.service_description = NULL;
+	rep.error = "warning: x";
+	rep.passive = 1;
+	t = mgjob_result_text(&rep);
+	assert_non_null(strstr(t, "output=CRITICAL - down\\nsecond line|time=1s\\n[warning: x] \n\n\n\n"));
+	assert_memory_equal(t, "type=passive\nhost_name=web1\n", 28);
+	assert_null(strstr(t, "service_description"));
+	free(t);
+	free(out);
+	out = mgjob_escape_output("  a\\b \n", 1);
+	assert_string_equal(out, "a\\\\b");
+	free(out);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(t_b64_rfc4648),
+		cmocka_unit_test(t_b64_odd),
+		cmocka_unit_test(t_key),
+		cmocka_unit_test(t_encrypt_vectors),
+		cmocka_unit_test(t_roundtrip),
+		cmocka_unit_test(t_long_key_cut),
+		cmocka_unit_test(t_wrong_key),
+		cmocka_unit_test(t_garbage),
+		cmocka_unit_test(t_accept_clear),
+		cmocka_unit_test(t_check_texts),
+		cmocka_unit_test(t_uniq_cut),
+		cmocka_unit_test(t_other_texts),
+		cmocka_unit_test(t_result_parse),
+		cmocka_unit_test(t_result_quirks),
+		cmocka_unit_test(t_result_finish),
+		cmocka_unit_test(t_result_text),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
