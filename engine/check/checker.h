@@ -160,6 +160,13 @@ void checker_builtin_done(struct checker_run *run, int rc, const char *out, size
  */
 void checker_remote_done(struct checker_run *run, int rc, int timed_out, const char *out,
     size_t outlen, const struct timeval *start, const struct timeval *finish);
+/* what the hooks may ask of a run they took: the STATE_CKOPT_ bits of the
+ * check (forced, orphaned ...) and its latency so far (due to start) */
+unsigned checker_run_options(const struct checker_run *run);
+double checker_run_latency(const struct checker_run *run);
+/* a word of the hook's own kept with a run it took (0 until set) */
+void checker_run_set_tag(struct checker_run *run, unsigned long tag);
+unsigned long checker_run_tag(const struct checker_run *run);
 
 /*
  * A passive result for a host (svc NULL) or service, as the command pipe

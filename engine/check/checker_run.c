@@ -138,6 +138,30 @@ checker_remote_done(struct checker_run *r, int rc, int timed_out, const char *ou
 		chk_finish(r, CHECK_EXITED, (rc & 0xff) << 8, out, outlen, NULL, 0, start, finish);
 }
 
+unsigned
+checker_run_options(const struct checker_run *r)
+{
+	return r->e != NULL ? (unsigned)chk_state(r->c, r->e)->check_options : 0;
+}
+
+double
+checker_run_latency(const struct checker_run *r)
+{
+	return r->latency;
+}
+
+void
+checker_run_set_tag(struct checker_run *r, unsigned long tag)
+{
+	r->tag = tag;
+}
+
+unsigned long
+checker_run_tag(const struct checker_run *r)
+{
+	return r->tag;
+}
+
 static int
 chk_argc(char **argv)
 {

@@ -49,6 +49,7 @@
 #include "engine/main/daemon.h"
 #include "engine/main/daemon_int.h"
 #include "engine/main/dstats.h"
+#include "engine/main/gmcore.h"
 #include "engine/main/gmsetup.h"
 #include "engine/objects/objects.h"
 #include "engine/sched/drift.h"
@@ -223,6 +224,24 @@ jq_cancel_builtin(void *arg, struct checker_run *run)
 		builtin_cancel(j->builtin, run);
 }
 
+static int
+jq_run_remote(void *arg, struct checker_run *run, const struct obj_host *h,
+    const struct obj_service *s, const char *line, double timeout)
+{
+	struct jaque *j = arg;
+
+	return j->gm != NULL ? gmcore_run(j->gm, run, h, s, line, timeout) : 0;
+}
+
+static void
+jq_cancel_remote(void *arg, struct checker_run *run)
+{
+	struct jaque *j = arg;
+
+	if (j->gm != NULL)
+		gmcore_cancel(j->gm, run);
+}
+
 static struct checker *
 jq_new_checker(struct jaque *j, struct config_gen *gen)
 {
@@ -240,6 +259,9 @@ jq_new_checker(struct jaque *j, struct config_gen *gen)
 		hooks.run_builtin = jq_run_builtin;
 		hooks.cancel_builtin = jq_cancel_builtin;
 	}
+	/* asked at each check: whether gearman is on may change with a reload */
+	hooks.run_remote = jq_run_remote;
+	hooks.cancel_remote = jq_cancel_remote;
 	c = checker_new(j->loop, gen->objs, &gen->cfg, j->pool, &hooks, j->program_start);
 	checker_set_checkstats(c, &j->prog.stats);
 	return c;
@@ -624,6 +646,10 @@ daemon_restart(struct jaque *j, const char *signame)
 		free(old);
 		mgcfg_free(j->gearman);
 		j->gearman = gm;
+		/* the old checker's checks were cancelled: a new link with the new options
+		 * (results of jobs still out come through it, with no check in flight) */
+		gmcore_free(j->gm);
+		j->gm = gmcore_new(j);
 	}
 	nlog_close(j->log);
 	if (jq_open_log(j) < 0)
@@ -794,6 +820,7 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 		nlog_printf(j.log, now, "Error: could not start the worker processes; plugins "
 		    "cannot run");
 	j.builtin = builtin_new(j.loop, NULL);
+	j.gm = gmcore_new(&j);
 	qhwire_start(&j);
 	jq_log_warnings(&j, d, now);
 	jq_log_gearman(&j, now);
@@ -842,6 +869,7 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 	builtin_free(j.builtin);
 	wpool_free(j.pool);
 	checker_free(j.chk, 1);
+	gmcore_free(j.gm);
 	nlog_printf(j.log, time(NULL), "Successfully shutdown... (PID=%d)", (int)getpid());
 	nlog_close(j.log);
 	syslogout_free(j.syslog);

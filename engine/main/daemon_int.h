@@ -25,6 +25,7 @@
 struct config_gen;
 struct flap_outcome;
 struct checker;
+struct gmcore;
 struct wpool;
 struct builtin;
 struct nlog;
@@ -51,6 +52,7 @@ struct jaque {
 	char self_exe[PATH_MAX];
 	struct config_gen *gen;   /* on the heap: the checker keeps pointers into it */
 	struct mgcfg *gearman;    /* mod_gearman's options of gen (gmsetup.h), NULL: none */
+	struct gmcore *gm;        /* checks through gearmand (gmcore.h), NULL: none */
 	struct checker *chk;
 	struct wpool *pool;
 	struct builtin *builtin;

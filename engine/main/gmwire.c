@@ -33,6 +33,7 @@ struct gmw_job {
 	size_t len;
 	enum gmwire_prio prio;
 	double deadline; /* monotonic seconds, 0: none */
+	unsigned long tag;
 };
 
 enum gmw_kind { GMW_RESULT, GMW_FAIL, GMW_STATE };
@@ -44,6 +45,7 @@ struct gmw_event {
 	size_t len;     /* RESULT: its length */
 	char *b;        /* FAIL: the unique id */
 	char *c;        /* FAIL: why */
+	unsigned long tag; /* FAIL: the job's */
 	int up;         /* STATE */
 };
 
@@ -141,7 +143,7 @@ gmw_async_cb(struct ev_loop *loop, ev_async *a, int revents)
 			break;
 		case GMW_FAIL:
 			if (w->cb.fail != NULL)
-				w->cb.fail(w->cb.ctx, e->a, e->b, e->c);
+				w->cb.fail(w->cb.ctx, e->a, e->b, e->tag, e->c);
 			break;
 		case GMW_STATE:
 			if (w->cb.state != NULL)
@@ -204,6 +206,7 @@ gmw_expire(struct gmwire *w, double now, const char *why)
 			e->a = j->queue;
 			e->b = j->uniq != NULL ? j->uniq : xstrdup("");
 			e->c = xstrdup(why);
+			e->tag = j->tag;
 			j->queue = j->uniq = NULL;
 			gmw_post(w, e);
 		}
@@ -418,7 +421,7 @@ gmwire_free(struct gmwire *w)
 
 int
 gmwire_submit(struct gmwire *w, const char *queue, const char *uniq, const void *payload,
-    size_t len, enum gmwire_prio prio, double deadline)
+    size_t len, enum gmwire_prio prio, double deadline, unsigned long tag)
 {
 	struct gmw_job *j;
 
@@ -437,6 +440,7 @@ gmwire_submit(struct gmwire *w, const char *queue, const char *uniq, const void 
 	j->len = len;
 	j->prio = prio;
 	j->deadline = deadline > 0 ? gmw_now() + deadline : 0;
+	j->tag = tag;
 	pthread_mutex_lock(&w->mu);
 	if (w->tail != NULL)
 		w->tail->next = j;

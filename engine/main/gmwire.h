@@ -35,9 +35,10 @@ struct gmwire;
 
 /* a result's payload, as the worker sent it (not NUL-terminated) */
 typedef void gmwire_result_fn(void *ctx, const char *payload, size_t len);
-/* a job given up at its deadline: its queue and unique id ("" when none), and what the
- * job server said last */
-typedef void gmwire_fail_fn(void *ctx, const char *queue, const char *uniq, const char *why);
+/* a job given up at its deadline: its queue, unique id ("" when none) and tag, and what
+ * the job server said last */
+typedef void gmwire_fail_fn(void *ctx, const char *queue, const char *uniq, unsigned long tag,
+    const char *why);
 /* the job servers became reachable (up 1) or not (0), with libgearman's words */
 typedef void gmwire_state_fn(void *ctx, int up, const char *why);
 
@@ -69,11 +70,12 @@ void gmwire_free(struct gmwire *w);
 
 /*
  * Queue a background job for queue with unique id uniq (NULL: none),
- * given up deadline seconds from now (0: never).  0 when queued, -1 when
- * the queue holds GMWIRE_QUEUE_MAX jobs already.
+ * given up deadline seconds from now (0: never); tag is the caller's, given
+ * back if it is given up.  0 when queued, -1 when the queue holds
+ * GMWIRE_QUEUE_MAX jobs already.
  */
 int gmwire_submit(struct gmwire *w, const char *queue, const char *uniq, const void *payload,
-    size_t len, enum gmwire_prio prio, double deadline);
+    size_t len, enum gmwire_prio prio, double deadline, unsigned long tag);
 
 void gmwire_stats(struct gmwire *w, struct gmwire_stats *out);
 

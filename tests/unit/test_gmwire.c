@@ -104,10 +104,13 @@ on_result(void *ctx, const char *payload, size_t len)
 	nresults++;
 }
 
+static unsigned long failed_tag;
+
 static void
-on_fail(void *ctx, const char *queue, const char *uniq, const char *why)
+on_fail(void *ctx, const char *queue, const char *uniq, unsigned long tag, const char *why)
 {
 	(void)ctx;
+	failed_tag = tag;
 	assert_string_equal(queue, "check_results");
 	assert_non_null(why);
 	snprintf(failed_uniq, sizeof(failed_uniq), "%s", uniq);
@@ -168,7 +171,7 @@ submit_all(struct gmwire *w, int n, double deadline)
 		snprintf(uniq, sizeof(uniq), "u%d", i);
 		snprintf(payload, sizeof(payload), "payload %d", i);
 		assert_int_equal(gmwire_submit(w, "check_results", uniq, payload, strlen(payload),
-		    (enum gmwire_prio)(i % 3), deadline), 0);
+		    (enum gmwire_prio)(i % 3), deadline, (unsigned long)i + 100), 0);
 	}
 }
 
@@ -280,6 +283,7 @@ t_deadline(void **state)
 	run_until(loop, &nfails, 1, 5);
 	assert_int_equal(nfails, 1);
 	assert_string_equal(failed_uniq, "u0");
+	assert_int_equal(failed_tag, 100);
 	gmwire_stats(w, &st);
 	assert_int_equal(st.failed, 1);
 	assert_int_equal(st.waiting, 0);

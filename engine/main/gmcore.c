@@ -1,0 +1,330 @@
+/*
+ * gmcore: checks through gearmand, as mod_gearman's core module sends
+ * them (gmcore.h).
+ *
+ * The check in flight of each object is kept in an array by object id,
+ * made anew for each configuration generation (a reload cancels the runs
+ * of the old one first); a run carries its slot in its tag (id + 1, hosts
+ * with the top bit), so that a cancelled run finds its slot at once.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "engine/main/gmcore.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <time.h>
+
+#include "compat/config/config.h"
+#include "compat/gearman/mgcfg.h"
+#include "compat/gearman/mgjob.h"
+#include "compat/gearman/mgroute.h"
+#include "compat/nagioslog.h"
+#include "engine/check/checker.h"
+#include "engine/check/result.h"
+#include "engine/main/daemon_int.h"
+#include "engine/main/gmwire.h"
+#include "engine/objects/objects.h"
+#include "engine/objects/state.h"
+#include "engine/util/xalloc.h"
+
+#define GM_TAG_HOST (1UL << (sizeof(unsigned long) * 8 - 1))
+
+struct gmcore {
+	struct jaque *j;
+	struct gmwire *w;
+	const struct objects *objs;   /* the generation hruns and sruns are for */
+	struct checker_run **hruns, **sruns;
+	struct gmcore_stats st;
+};
+
+/* the slot arrays of the running generation */
+static void
+gm_arrays(struct gmcore *g)
+{
+	const struct objects *objs = g->j->gen->objs;
+
+	if (g->objs == objs)
+		return;
+	free(g->hruns);
+	free(g->sruns);
+	g->hruns = xcalloc(objs->nhosts + 1, sizeof(*g->hruns));
+	g->sruns = xcalloc(objs->nservices + 1, sizeof(*g->sruns));
+	g->objs = objs;
+}
+
+static struct checker_run **
+gm_slot(struct gmcore *g, unsigned long tag)
+{
+	unsigned long id = (tag & ~GM_TAG_HOST) - 1;
+
+	if (tag == 0 || g->objs != g->j->gen->objs)
+		return NULL;
+	if (tag & GM_TAG_HOST)
+		return id < g->objs->nhosts ? &g->hruns[id] : NULL;
+	return id < g->objs->nservices ? &g->sruns[id] : NULL;
+}
+
+/* mod_gearman's result for an orphaned check, given to run now */
+static void
+gm_orphan(struct gmcore *g, struct checker_run *run, int is_host, const char *queue)
+{
+	char out[512];
+	struct timeval now;
+
+	snprintf(out, sizeof(out), "(%s check orphaned, is the mod-gearman worker on queue '%s' "
+	    "running?)\n", is_host ? "host" : "service", queue);
+	gettimeofday(&now, NULL);
+	g->st.orphans++;
+	checker_remote_done(run, g->j->gearman->orphan_return, 0, out, strlen(out), &now, &now);
+}
+
+int
+gmcore_run(struct gmcore *g, struct checker_run *run, const struct obj_host *h,
+    const struct obj_service *s, const char *line, double timeout)
+{
+	const struct mgcfg *m = g->j->gearman;
+	char qbuf[MGROUTE_QUEUE_MAX], uniq[MGJOB_UNIQ_LEN + 1];
+	struct mgjob_check ck;
+	enum gmwire_prio prio;
+	enum mgjob_err err;
+	unsigned opts = checker_run_options(run);
+	const char *queue;
+	char *text, *payload;
+	unsigned long tag;
+	int have_uniq, sub;
+
+	if (m == NULL || !(s != NULL ? mgcfg_sends_service_checks(m) : mgcfg_sends_host_checks(m)))
+		return 0;
+	if ((queue = mgroute_queue(m, h, s, qbuf, sizeof(qbuf))) == NULL) {
+		g->st.local++;
+		return 0;
+	}
+	gm_arrays(g);
+	memset(&ck, 0, sizeof(ck));
+	ck.result_queue = m->result_queue;
+	ck.target_queue = queue;
+	ck.host_name = h->name;
+	ck.service_description = s != NULL ? s->description : NULL;
+	gettimeofday(&ck.now, NULL);
+	ck.latency = checker_run_latency(run);
+	ck.timeout = (int)timeout;
+	ck.command_line = line;
+	ck.check_options = (opts & STATE_CKOPT_FORCED) ? MGJOB_CHECK_FORCE : 0;
+	text = mgjob_check_text(&ck);
+	payload = text != NULL ? mgjob_encode(text, m->encryption ? m->key : NULL, &err) : NULL;
+	free(text);
+	if (payload == NULL)
+		return 0; /* it runs here rather than not at all */
+	have_uniq = m->use_uniq_jobs && mgjob_check_uniq(&ck, uniq) == 0;
+	switch (mgjob_check_prio(&ck)) {
+	case MGJOB_PRIO_HIGH:
+		prio = GMWIRE_HIGH;
+		break;
+	case MGJOB_PRIO_LOW:
+		prio = GMWIRE_LOW;
+		break;
+	default:
+		prio = GMWIRE_NORMAL;
+		break;
+	}
+	tag = s != NULL ? (unsigned long)s->id + 1 : ((unsigned long)h->id + 1) | GM_TAG_HOST;
+	sub = gmwire_submit(g->w, queue, have_uniq ? uniq : NULL, payload, strlen(payload), prio,
+	    timeout, tag);
+	free(payload);
+	if (sub < 0)
+		return 0;
+	g->st.sent++;
+	if ((opts & STATE_CKOPT_ORPHAN) &&
+	    (s != NULL ? m->orphan_service_checks : m->orphan_host_checks)) {
+		gm_orphan(g, run, s == NULL, queue);
+		return 1;
+	}
+	checker_run_set_tag(run, tag);
+	if (s != NULL)
+		g->sruns[s->id] = run;
+	else
+		g->hruns[h->id] = run;
+	return 1;
+}
+
+void
+gmcore_cancel(struct gmcore *g, struct checker_run *run)
+{
+	struct checker_run **slot = gm_slot(g, checker_run_tag(run));
+
+	if (slot != NULL && *slot == run)
+		*slot = NULL;
+}
+
+/* ---- what comes back ---- */
+
+static void
+gm_discard(struct gmcore *g, const char *why)
+{
+	g->st.discarded++;
+	nlog_printf(g->j->log, time(NULL), "mod_gearman: discarded a result: %s", why);
+}
+
+static void
+gm_result(void *ctx, const char *payload, size_t len)
+{
+	struct gmcore *g = ctx;
+	const struct mgcfg *m = g->j->gearman;
+	const struct objects *objs = g->j->gen->objs;
+	const struct obj_host *h;
+	const struct obj_service *s = NULL;
+	struct checker_run **slot;
+	struct mgjob_result r;
+	struct check_result cr;
+	struct timeval now;
+	enum mgjob_err err;
+	char *text;
+
+	if (m == NULL)
+		return;
+	text = mgjob_decode(payload, len, m->encryption ? m->key : NULL, m->accept_clear_results,
+	    &err);
+	if (text == NULL) {
+		gm_discard(g, mgjob_err_str(err));
+		return;
+	}
+	if (mgjob_result_parse(&r, text, &err) < 0) {
+		free(text);
+		gm_discard(g, mgjob_err_str(err));
+		return;
+	}
+	free(text);
+	gettimeofday(&now, NULL);
+	mgjob_result_finish(&r, now);
+	h = objects_find_host(objs, r.host_name);
+	if (h != NULL && r.service_description != NULL)
+		s = objects_find_service(objs, r.host_name, r.service_description);
+	if (h == NULL || (r.service_description != NULL && s == NULL)) {
+		gm_discard(g, "no such host or service");
+		mgjob_result_clear(&r);
+		return;
+	}
+	gm_arrays(g);
+	slot = s != NULL ? &g->sruns[s->id] : &g->hruns[h->id];
+	if (*slot != NULL && !r.passive) {
+		struct checker_run *run = *slot;
+		const char *out = r.output;
+		int rc = r.return_code;
+
+		*slot = NULL;
+		g->st.results++;
+		if (!r.exited_ok) {
+			/* as Nagios takes a check that did not exit properly */
+			out = s != NULL ? "(Service check did not exit properly)" :
+			    "(Host check did not exit properly)";
+			rc = 2;
+		}
+		checker_remote_done(run, rc, r.early_timeout, out, strlen(out), &r.start_time,
+		    &r.finish_time);
+		mgjob_result_clear(&r);
+		return;
+	}
+	/* no check in flight: as a check result file's */
+	memset(&cr, 0, sizeof(cr));
+	if (r.passive) {
+		if (check_result_passive(&cr, s == NULL, r.return_code, r.output, strlen(r.output),
+		    r.finish_time.tv_sec) < 0) {
+			gm_discard(g, "a passive result with a bad return code");
+			mgjob_result_clear(&r);
+			return;
+		}
+		cr.check_type = STATE_CHECK_PASSIVE;
+	} else {
+		check_result_from_file(&cr, s == NULL, r.host_name, r.service_description,
+		    r.return_code, r.exited_ok, r.early_timeout, r.output, strlen(r.output),
+		    (double)r.start_time.tv_sec + (double)r.start_time.tv_usec / 1e6,
+		    (double)r.finish_time.tv_sec + (double)r.finish_time.tv_usec / 1e6,
+		    &g->j->gen->cfg);
+	}
+	cr.latency = r.latency;
+	g->st.late++;
+	(void)checker_file_result(g->j->chk, h, s, &cr);
+	mgjob_result_clear(&r);
+}
+
+static void
+gm_fail(void *ctx, const char *queue, const char *uniq, unsigned long tag, const char *why)
+{
+	struct gmcore *g = ctx;
+	struct checker_run **slot = gm_slot(g, tag);
+
+	(void)uniq;
+	nlog_printf(g->j->log, time(NULL), "mod_gearman: a job for queue '%s' was given up: %s",
+	    queue, why);
+	if (slot != NULL && *slot != NULL) {
+		struct checker_run *run = *slot;
+
+		*slot = NULL;
+		gm_orphan(g, run, (tag & GM_TAG_HOST) != 0, queue);
+	}
+}
+
+static void
+gm_state(void *ctx, int up, const char *why)
+{
+	struct gmcore *g = ctx;
+
+	if (up)
+		nlog_printf(g->j->log, time(NULL), "mod_gearman: job server reachable");
+	else
+		nlog_printf(g->j->log, time(NULL), "mod_gearman: no job server takes jobs: %s", why);
+}
+
+struct gmcore *
+gmcore_new(struct jaque *j)
+{
+	const struct mgcfg *m = j->gearman;
+	struct gmwire_cb cb = { gm_result, gm_fail, gm_state, NULL };
+	struct gmcore *g;
+	char **servers;
+	size_t i;
+
+	if (m == NULL)
+		return NULL;
+	g = xcalloc(1, sizeof(*g));
+	g->j = j;
+	cb.ctx = g;
+	servers = xcalloc(m->servers.len + 1, sizeof(*servers));
+	for (i = 0; i < m->servers.len; i++) {
+		const struct mgcfg_server *sv = m->servers.items[i];
+
+		servers[i] = xasprintf("%s:%d", sv->host, sv->port);
+	}
+	g->w = gmwire_new(j->loop, (const char *const *)servers, m->servers.len, m->result_queue,
+	    m->result_workers > 0 ? m->result_workers : 1, m->connection_timeout, &cb);
+	for (i = 0; i < m->servers.len; i++)
+		free(servers[i]);
+	free(servers);
+	if (g->w == NULL) {
+		nlog_printf(j->log, time(NULL), "mod_gearman: could not set up libgearman; checks "
+		    "run here");
+		free(g);
+		return NULL;
+	}
+	return g;
+}
+
+void
+gmcore_free(struct gmcore *g)
+{
+	if (g == NULL)
+		return;
+	gmwire_free(g->w);
+	free(g->hruns);
+	free(g->sruns);
+	free(g);
+}
+
+void
+gmcore_stats(const struct gmcore *g, struct gmcore_stats *out)
+{
+	*out = g->st;
+}

@@ -1,0 +1,51 @@
+/*
+ * gmcore: the core side of mod_gearman in the daemon.  With mod_gearman's
+ * options read (j->gearman, gmsetup.h), host and service checks that
+ * mod_gearman would send go to gearmand as its module sends them
+ * (compat/gearman/mgroute for the queue, mgjob for the job, engine/main/
+ * gmwire for the transport); results read from the result queue are
+ * applied as the checks' results, or, when no check of that object is in
+ * flight (a late result, send_gearman's passive ones), as a result read
+ * from a check result file is.  Checks mod_gearman keeps local run here.
+ *
+ * An orphaned check run again (Nagios's orphan detection) gets mod_gearman's
+ * "(... check orphaned, is the mod-gearman worker on queue '...' running?)"
+ * result at once, with orphan_return, when orphan_host_checks /
+ * orphan_service_checks is on; the job is sent all the same.  A job no job
+ * server took before the check's timeout gets that result too.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef JAQUE_GMCORE_H
+#define JAQUE_GMCORE_H
+
+#include <stddef.h>
+
+struct jaque;
+struct checker_run;
+struct obj_host;
+struct obj_service;
+
+struct gmcore_stats {
+	unsigned long sent;        /* checks handed to gearmand */
+	unsigned long local;       /* checks mod_gearman's rules kept here */
+	unsigned long results;     /* results applied to a check in flight */
+	unsigned long late;        /* results applied with no check in flight */
+	unsigned long orphans;     /* orphan results given */
+	unsigned long discarded;   /* results that could not be read or matched */
+};
+
+struct gmcore;
+
+/* NULL when j has no mod_gearman options or gearman cannot be set up (logged) */
+struct gmcore *gmcore_new(struct jaque *j);
+void gmcore_free(struct gmcore *g);
+
+/* the checker's run_remote and cancel_remote hooks */
+int gmcore_run(struct gmcore *g, struct checker_run *run, const struct obj_host *h,
+    const struct obj_service *s, const char *line, double timeout);
+void gmcore_cancel(struct gmcore *g, struct checker_run *run);
+
+void gmcore_stats(const struct gmcore *g, struct gmcore_stats *out);
+
+#endif
