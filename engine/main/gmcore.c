@@ -19,6 +19,7 @@
 
 #include "compat/config/config.h"
 #include "compat/gearman/mgcfg.h"
+#include "compat/gearman/mgdummy.h"
 #include "compat/gearman/mgjob.h"
 #include "compat/gearman/mgroute.h"
 #include "compat/nagioslog.h"
@@ -103,6 +104,21 @@ gmcore_run(struct gmcore *g, struct checker_run *run, const struct obj_host *h,
 		return 0;
 	}
 	gm_arrays(g);
+	if (m->internal_check_dummy) {
+		char *out;
+		int rc;
+
+		/* mod_gearman answers check_dummy in the core, for the checks it would send */
+		if (mgdummy_answer(line, &rc, &out)) {
+			struct timeval now;
+
+			gettimeofday(&now, NULL);
+			g->st.dummies++;
+			checker_remote_done(run, rc, 0, out, strlen(out), &now, &now);
+			free(out);
+			return 1;
+		}
+	}
 	memset(&ck, 0, sizeof(ck));
 	ck.result_queue = m->result_queue;
 	ck.target_queue = queue;

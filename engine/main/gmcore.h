@@ -6,7 +6,9 @@
  * gmwire for the transport); results read from the result queue are
  * applied as the checks' results, or, when no check of that object is in
  * flight (a late result, send_gearman's passive ones), as a result read
- * from a check result file is.  Checks mod_gearman keeps local run here.
+ * from a check result file is.  Checks mod_gearman keeps local run here;
+ * check_dummy lines it would send are answered here, as its
+ * internal_check_dummy does (compat/gearman/mgdummy).
  *
  * An orphaned check run again (Nagios's orphan detection) gets mod_gearman's
  * "(... check orphaned, is the mod-gearman worker on queue '...' running?)"
@@ -32,6 +34,7 @@ struct gmcore_stats {
 	unsigned long results;     /* results applied to a check in flight */
 	unsigned long late;        /* results applied with no check in flight */
 	unsigned long orphans;     /* orphan results given */
+	unsigned long dummies;     /* check_dummy answered here (internal_check_dummy) */
 	unsigned long discarded;   /* results that could not be read or matched */
 };
 

@@ -4,7 +4,8 @@
 # line (services to gearmand, hosts kept here, the job payloads encrypted),
 # and a worker made of the gearman tool and gm_worker.py: the service's
 # check runs in the worker (its output names the worker) and its result is
-# applied; the host's check runs here.  (Checks every 3 s, not every 1:
+# applied; the host's check runs here; a check_dummy line is answered in
+# the core.  (Checks every 3 s, not every 1:
 # with unique ids, mod_gearman's default, gearmand folds a job into one of
 # the same id still running, and a worker sends its result before it ends
 # its job.)  With gearmand stopped, the checks
@@ -41,6 +42,13 @@ define service {
 	max_check_attempts	1
 	check_interval		3
 	retry_interval		3
+}
+define service {
+	use			s-base
+	host_name		h1
+	service_description	dummy
+	check_command		run!/nowhere/check_dummy 2 'answered in the core'
+	max_check_attempts	1
 }
 OBJ
 
@@ -97,6 +105,11 @@ if wait_output "" "UP - checked by jaque" 10; then
 	pass "a host check (hosts not sent) runs here"
 else
 	fail host-local "h1 says '$(output_of "")'"
+fi
+if wait_output dummy "CRITICAL: answered in the core" 10; then
+	pass "check_dummy is answered in the core, as internal_check_dummy does"
+else
+	fail dummy "dummy says '$(output_of dummy)'"
 fi
 if eng_wait_log 'mod_gearman: job server reachable' 5; then
 	pass "the job server's reachability is logged"
