@@ -52,7 +52,7 @@ define service {
 }
 OBJ
 
-gpids=()
+gpids=
 start_gearmand() {
 	"$GEARMAND" -L 127.0.0.1 -p "$port" -t 1 -l /dev/null &
 	gd=$!
@@ -64,10 +64,10 @@ start_gearmand() {
 }
 start_worker() {
 	gearman -h 127.0.0.1 -p "$port" -w -f service -- python3 "$here/gm_worker.py" 127.0.0.1 "$port" "$KEY" 2>> "$T/worker.err" &
-	gpids+=($!)
+	gpids="$gpids $!"
 }
 cleanup_gearman() {
-	for p in "${gpids[@]}"; do kill "$p" 2>/dev/null; done
+	for p in $gpids; do kill "$p" 2>/dev/null; done
 	[ -n "${gd:-}" ] && kill "$gd" 2>/dev/null
 	wait 2>/dev/null
 }
@@ -127,8 +127,8 @@ else
 	fail unreachable-log "no line"
 fi
 start_gearmand || fail gearmand-again "gearmand did not start again"
-for p in "${gpids[@]}"; do kill "$p" 2>/dev/null; done
-gpids=()
+for p in $gpids; do kill "$p" 2>/dev/null; done
+gpids=
 start_worker
 back=0
 for _ in $(seq 300); do
