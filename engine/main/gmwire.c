@@ -24,6 +24,9 @@
 #include "engine/util/xalloc.h"
 
 #define GMW_WORK_TIMEOUT_MS 1000 /* a result thread looks at the stop flag this often */
+#define GMW_BATCH 64             /* results that wake the loop at once */
+#define GMW_DRAIN 0.05           /* seconds results wait at most for the loop's next pass */
+#define GMW_SUBMIT_BATCH 256     /* jobs sent in one exchange with the job server, at most */
 
 struct gmw_job {
 	struct gmw_job *next;
@@ -63,6 +66,9 @@ struct gmwire {
 	struct gmw_job *head, *tail;
 	size_t njobs;
 	struct gmw_event *ev_head, *ev_tail;
+	size_t nevents;          /* results in the list since it was last taken */
+	ev_check pass;           /* takes the list after each loop iteration */
+	ev_timer drain;          /* and every GMW_DRAIN seconds */
 	struct gmwire_stats st;
 	int up;                 /* what the loop was told last: -1 nothing yet */
 	atomic_int stop;
@@ -84,7 +90,12 @@ gmw_now(void)
 
 /* ---- events, from the threads to the loop ---- */
 
-/* append e and wake the loop; called with the lock held */
+/*
+ * Append e; called with the lock held.  Results wait for the loop's next
+ * pass (its check watcher, or the drain timer when it sleeps), so that a
+ * steady flow of results does not wake the loop once each; the loop is
+ * woken at once for anything else, and when GMW_BATCH results wait.
+ */
 static void
 gmw_post(struct gmwire *w, struct gmw_event *e)
 {
@@ -92,9 +103,10 @@ gmw_post(struct gmwire *w, struct gmw_event *e)
 	if (w->ev_tail != NULL)
 		w->ev_tail->next = e;
 	else
-		w->ev_head = e;
+		__atomic_store_n(&w->ev_head, e, __ATOMIC_RELAXED);
 	w->ev_tail = e;
-	ev_async_send(w->loop, &w->async);
+	if (e->kind != GMW_RESULT || ++w->nevents >= GMW_BATCH)
+		ev_async_send(w->loop, &w->async);
 }
 
 /* a change of reachability, said once per change; with the lock held */
@@ -123,16 +135,19 @@ gmw_event_free(struct gmw_event *e)
 }
 
 static void
-gmw_async_cb(struct ev_loop *loop, ev_async *a, int revents)
+gmw_take(struct gmwire *w)
 {
-	struct gmwire *w = a->data;
 	struct gmw_event *e, *next;
 
-	(void)loop;
-	(void)revents;
+	/* a look without the lock first: most passes find nothing (a stale answer
+	 * only delays the list to the next pass) */
+	if (__atomic_load_n(&w->ev_head, __ATOMIC_RELAXED) == NULL)
+		return;
 	pthread_mutex_lock(&w->mu);
 	e = w->ev_head;
-	w->ev_head = w->ev_tail = NULL;
+	__atomic_store_n(&w->ev_head, NULL, __ATOMIC_RELAXED);
+	w->ev_tail = NULL;
+	w->nevents = 0;
 	pthread_mutex_unlock(&w->mu);
 	for (; e != NULL; e = next) {
 		next = e->next;
@@ -154,6 +169,30 @@ gmw_async_cb(struct ev_loop *loop, ev_async *a, int revents)
 	}
 }
 
+static void
+gmw_async_cb(struct ev_loop *loop, ev_async *a, int revents)
+{
+	(void)loop;
+	(void)revents;
+	gmw_take(a->data);
+}
+
+static void
+gmw_pass_cb(struct ev_loop *loop, ev_check *c, int revents)
+{
+	(void)loop;
+	(void)revents;
+	gmw_take(c->data);
+}
+
+static void
+gmw_drain_cb(struct ev_loop *loop, ev_timer *t, int revents)
+{
+	(void)loop;
+	(void)revents;
+	gmw_take(t->data);
+}
+
 /* ---- submitting ---- */
 
 static void
@@ -165,22 +204,48 @@ gmw_job_free(struct gmw_job *j)
 	free(j);
 }
 
-static gearman_return_t
-gmw_send(gearman_client_st *c, const struct gmw_job *j)
+/* j as a background task of c, to be sent with the others by run_tasks; NULL on failure */
+static gearman_task_st *
+gmw_task(gearman_client_st *c, const struct gmw_job *j)
 {
-	gearman_job_handle_t handle;
+	gearman_return_t ret;
 
 	switch (j->prio) {
 	case GMWIRE_HIGH:
-		return gearman_client_do_high_background(c, j->queue, j->uniq, j->payload, j->len,
-		    handle);
+		return gearman_client_add_task_high_background(c, NULL, NULL, j->queue, j->uniq,
+		    j->payload, j->len, &ret);
 	case GMWIRE_LOW:
-		return gearman_client_do_low_background(c, j->queue, j->uniq, j->payload, j->len,
-		    handle);
+		return gearman_client_add_task_low_background(c, NULL, NULL, j->queue, j->uniq,
+		    j->payload, j->len, &ret);
 	case GMWIRE_NORMAL:
 		break;
 	}
-	return gearman_client_do_background(c, j->queue, j->uniq, j->payload, j->len, handle);
+	return gearman_client_add_task_background(c, NULL, NULL, j->queue, j->uniq, j->payload,
+	    j->len, &ret);
+}
+
+/*
+ * Send the first n jobs of the queue (batch, in queue order) as tasks run
+ * together: the job server takes them in one exchange, not one each.
+ * ok[i] says which it took.  Called without the lock: only this thread
+ * takes jobs off the queue, and others only append to it.
+ */
+static gearman_return_t
+gmw_send(gearman_client_st *c, struct gmw_job *const *batch, size_t n, int *ok)
+{
+	gearman_task_st *tasks[GMW_SUBMIT_BATCH];
+	gearman_return_t ret = GEARMAN_SUCCESS;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		tasks[i] = gmw_task(c, batch[i]);
+	ret = gearman_client_run_tasks(c);
+	for (i = 0; i < n; i++) {
+		ok[i] = tasks[i] != NULL && gearman_success(gearman_task_return(tasks[i]));
+		if (tasks[i] != NULL)
+			gearman_task_free(tasks[i]);
+	}
+	return ret;
 }
 
 /* give up the jobs whose deadline passed, telling the loop; with the lock held */
@@ -236,27 +301,49 @@ gmw_submitter(void *arg)
 
 	pthread_mutex_lock(&w->mu);
 	while (!atomic_load(&w->stop)) {
-		struct gmw_job *j = w->head;
+		struct gmw_job *batch[GMW_SUBMIT_BATCH], *j, **at;
+		int ok[GMW_SUBMIT_BATCH];
 		gearman_return_t ret;
+		size_t n = 0, i, nok = 0;
 
-		if (j == NULL) {
+		if (w->head == NULL) {
 			pthread_cond_wait(&w->cv, &w->mu);
 			continue;
 		}
-		/* the job stays first in the queue while it is being sent */
+		/* the jobs stay in the queue, first, while they are being sent */
+		for (j = w->head; j != NULL && n < GMW_SUBMIT_BATCH; j = j->next)
+			batch[n++] = j;
 		pthread_mutex_unlock(&w->mu);
-		ret = c != NULL ? gmw_send(c, j) : GEARMAN_MEMORY_ALLOCATION_FAILURE;
+		if (c != NULL) {
+			ret = gmw_send(c, batch, n, ok);
+		} else {
+			ret = GEARMAN_MEMORY_ALLOCATION_FAILURE;
+			memset(ok, 0, n * sizeof(ok[0]));
+		}
 		pthread_mutex_lock(&w->mu);
-		if (gearman_success(ret)) {
-			w->head = j->next;
-			if (w->head == NULL)
-				w->tail = NULL;
+		/* off the queue: those the job server took */
+		for (at = &w->head, i = 0; i < n; i++) {
+			if (!ok[i]) {
+				at = &batch[i]->next;
+				continue;
+			}
+			*at = batch[i]->next;
+			if (w->tail == batch[i])
+				w->tail = NULL; /* found again below */
+			gmw_job_free(batch[i]);
 			w->njobs--;
-			w->st.sent++;
+			nok++;
+		}
+		if (w->tail == NULL)
+			for (j = w->head; j != NULL; j = j->next)
+				w->tail = j;
+		w->st.sent += nok;
+		if (nok == n) {
 			gmw_post_state(w, 1, "");
-			gmw_job_free(j);
 			continue;
 		}
+		if (gearman_success(ret))
+			ret = GEARMAN_LOST_CONNECTION;
 		{
 			const char *why = c != NULL ? gearman_client_error(c) : "out of memory";
 			struct timespec until;
@@ -366,6 +453,15 @@ gmwire_new(struct ev_loop *loop, const char *const *servers, size_t nservers,
 	ev_async_init(&w->async, gmw_async_cb);
 	w->async.data = w;
 	ev_async_start(loop, &w->async);
+	ev_check_init(&w->pass, gmw_pass_cb);
+	w->pass.data = w;
+	ev_check_start(loop, &w->pass);
+	/* the check watcher must not keep the loop alive on its own */
+	ev_unref(loop);
+	ev_timer_init(&w->drain, gmw_drain_cb, GMW_DRAIN, GMW_DRAIN);
+	w->drain.data = w;
+	ev_timer_start(loop, &w->drain);
+	ev_unref(loop);
 	if (pthread_create(&w->submitter, NULL, gmw_submitter, w) != 0) {
 		gmwire_free(w);
 		return NULL;
@@ -401,6 +497,10 @@ gmwire_free(struct gmwire *w)
 	for (i = 0; i < w->nreaders; i++)
 		pthread_join(w->readers[i], NULL);
 	ev_async_stop(w->loop, &w->async);
+	ev_ref(w->loop);
+	ev_check_stop(w->loop, &w->pass);
+	ev_ref(w->loop);
+	ev_timer_stop(w->loop, &w->drain);
 	for (j = w->head; j != NULL; j = jn) {
 		jn = j->next;
 		gmw_job_free(j);
