@@ -49,6 +49,20 @@ ls_col_get(const struct ls_ctx *x, const struct ls_col *c, const void *row, stru
 	out->type = c->type;
 }
 
+long long
+ls_col_int(const struct ls_ctx *x, const struct ls_col *c, const void *row)
+{
+	struct ls_cell cell;
+
+	/* an integer getter fills i only */
+	cell.i = 0;
+	if (row != NULL && c->via != NULL)
+		row = c->via(x, row);
+	if (row != NULL && c->get != NULL)
+		c->get(x, c, row, &cell);
+	return cell.i;
+}
+
 const char *
 ls_type_str(enum ls_type t)
 {

@@ -136,6 +136,9 @@ const struct ls_col *ls_table_col(const struct ls_table *t, const char *name);
 /* c's value in row (via applied; an empty cell of c's type when via finds no row) */
 void ls_col_get(const struct ls_ctx *x, const struct ls_col *c, const void *row,
     struct ls_cell *out);
+/* the value of an LS_INT or LS_TIME column c of row (0 when it has none), as ls_col_get
+ * gives it in out->i, without filling a whole cell: for tests run on every row */
+long long ls_col_int(const struct ls_ctx *x, const struct ls_col *c, const void *row);
 
 /* the name of modified-attribute bit i (Nagios's MODATTR_ bits), NULL past the last */
 const char *ls_attr_name(unsigned i);

@@ -428,15 +428,10 @@ test_leaf(const struct lsf *f, const struct ls_ctx *x, const void *row)
 	if (f->col == NULL)
 		return test_str(f, "");
 	if (f->col->type == LS_INT || f->col->type == LS_TIME) {
-		/* the most common test, on every row of a Stats query: the getter fills only i */
-		const struct ls_col *col = f->col;
+		/* the most common test, on every row of a Stats query */
+		long long v = ls_col_int(x, f->col, row);
 
-		c.i = 0;
-		if (row != NULL && col->via != NULL)
-			row = col->via(x, row);
-		if (row != NULL && col->get != NULL)
-			col->get(x, col, row, &c);
-		return test_order(f, c.i < f->num, c.i == f->num, c.i > f->num);
+		return test_order(f, v < f->num, v == f->num, v > f->num);
 	}
 	ls_col_get(x, f->col, row, &c);
 	switch (f->col->type) {

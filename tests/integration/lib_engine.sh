@@ -16,6 +16,11 @@
 #   eng_stop               SIGTERM, wait (10 s), then SIGKILL; sets $STOP_RC
 #   pass CASE / fail CASE WHY    print PASS:/FAIL: lines, count failures
 #   eng_finish             clean up and exit 1 if anything failed
+#   eng_free_port          a TCP port free on 127.0.0.1 now
+#   eng_wait_port PORT     wait (5 s) until something listens on it
+#   eng_field SVC FIELD    FIELD of the single-host instance's host (SVC
+#                          empty) or service SVC in status.dat
+#   eng_wait_field SVC FIELD VALUE [SECS]  wait (20 s) until it is VALUE
 # Environment: JAQUE (binary), KEEP_TMP=1 keeps $T.
 
 set -u
@@ -203,6 +208,36 @@ eng_stop() {
 	rc=$?
 	[ -n "$STOP_RC" ] || STOP_RC=$rc
 	PID=
+}
+
+eng_free_port() {
+	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+eng_wait_port() {
+	for _ in $(seq 50); do
+		python3 -c "import socket; socket.create_connection(('127.0.0.1', $1), 1)" 2>/dev/null && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+eng_field() {
+	awk -v svc="$1" -v f="$2" '
+		/^hoststatus \{/ { inb = (svc == ""); next }
+		/^servicestatus \{/ { inb = 0; s = 1; next }
+		s && /service_description=/ { inb = ($0 == "\tservice_description=" svc) }
+		/^\t}/ { s = 0; inb = 0 }
+		inb && index($0, "\t" f "=") == 1 { sub(/^[^=]*=/, ""); print }
+	' "$T/var/status.dat" 2>/dev/null
+}
+
+eng_wait_field() {
+	for _ in $(seq "$((${4:-20} * 10))"); do
+		[ "$(eng_field "$1" "$2")" = "$3" ] && return 0
+		sleep 0.1
+	done
+	return 1
 }
 
 # the ALERT lines of a log without their timestamps

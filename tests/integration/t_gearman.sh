@@ -23,7 +23,7 @@ if [ ! -x "$GEARMAND" ] || ! command -v gearman > /dev/null || ! command -v open
 fi
 
 eng_init gearman
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+port=$(eng_free_port)
 KEY=jaque-test-key
 eng_cfg "broker_module=/usr/lib/mod_gearman/mod_gearman_naemon.o server=127.0.0.1:$port encryption=yes key=$KEY services=yes"
 eng_objects <<'OBJ'
@@ -56,11 +56,7 @@ gpids=
 start_gearmand() {
 	"$GEARMAND" -L 127.0.0.1 -p "$port" -t 1 -l /dev/null &
 	gd=$!
-	for _ in $(seq 50); do
-		python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 1)" 2>/dev/null && return 0
-		sleep 0.1
-	done
-	return 1
+	eng_wait_port "$port"
 }
 start_worker() {
 	gearman -h 127.0.0.1 -p "$port" -w -f service -- python3 "$here/gm_worker.py" 127.0.0.1 "$port" "$KEY" 2>> "$T/worker.err" &
@@ -73,24 +69,8 @@ cleanup_gearman() {
 }
 trap cleanup_gearman EXIT
 
-# field FIELD of host h1 (SVC empty) or service SVC in status.dat
-field_of() {
-	awk -v svc="$1" -v f="$2" '
-		/^hoststatus \{/ { inb = (svc == ""); next }
-		/^servicestatus \{/ { inb = 0; s = 1; next }
-		s && /service_description=/ { inb = ($0 == "\tservice_description=" svc) }
-		/^\t}/ { s = 0; inb = 0 }
-		inb && index($0, "\t" f "=") == 1 { sub(/^[^=]*=/, ""); print }
-	' "$T/var/status.dat"
-}
-output_of() { field_of "$1" plugin_output; }
-wait_output() {
-	for _ in $(seq "$((${3:-20} * 10))"); do
-		[ -f "$T/var/status.dat" ] && [ "$(output_of "$1")" = "$2" ] && return 0
-		sleep 0.1
-	done
-	return 1
-}
+output_of() { eng_field "$1" plugin_output; }
+wait_output() { eng_wait_field "$1" plugin_output "$2" "${3:-20}"; }
 eng_cfg status_update_interval=1
 
 start_gearmand || { fail gearmand "gearmand did not start"; eng_finish; exit 1; }
@@ -147,7 +127,7 @@ fi
 t_back=$(date +%s)
 fresh=0
 for _ in $(seq 300); do
-	lc=$(field_of s1 last_check)
+	lc=$(eng_field s1 last_check)
 	if [ -n "$lc" ] && [ "$lc" -gt "$t_back" ] && [ "$(output_of s1)" = "WARNING - checked by gmw1" ]; then
 		fresh=1
 		break
@@ -157,7 +137,7 @@ done
 if [ "$fresh" = 1 ]; then
 	pass "checks run in the worker again once gearmand is back"
 else
-	fail fresh "s1: last_check $(field_of s1 last_check), back at $t_back, '$(output_of s1)'"
+	fail fresh "s1: last_check $(eng_field s1 last_check), back at $t_back, '$(output_of s1)'"
 fi
 eng_stop
 eng_finish

@@ -24,7 +24,7 @@ if [ ! -x "$MGW" ] || [ ! -x "$SG" ] || [ ! -x "$GEARMAND" ]; then
 fi
 
 eng_init gearman_vs_mod_gearman
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+port=$(eng_free_port)
 KEY=shared-key-5.2.4
 eng_cfg "broker_module=/usr/lib/mod_gearman/mod_gearman_naemon.o server=127.0.0.1:$port encryption=yes key=$KEY hosts=yes services=yes" \
 	status_update_interval=1
@@ -62,45 +62,29 @@ gd=$!
 mw=$!
 trap 'kill $mw $gd 2>/dev/null; wait 2>/dev/null' EXIT
 
-field_of() {
-	awk -v svc="$1" -v f="$2" '
-		/^hoststatus \{/ { inb = (svc == ""); next }
-		/^servicestatus \{/ { inb = 0; s = 1; next }
-		s && /service_description=/ { inb = ($0 == "\tservice_description=" svc) }
-		/^\t}/ { s = 0; inb = 0 }
-		inb && index($0, "\t" f "=") == 1 { sub(/^[^=]*=/, ""); print }
-	' "$T/var/status.dat" 2>/dev/null
-}
-wait_field() {
-	for _ in $(seq 300); do
-		[ "$(field_of "$1" "$2")" = "$3" ] && return 0
-		sleep 0.1
-	done
-	return 1
-}
 # what mod_gearman_worker's processes are called (ps cuts names at 15 characters)
 comm=mod_gearman_wor
 
 eng_start || fail start "jaque did not start"
-if wait_field s1 plugin_output "WARNING - run by $comm" &&
-	[ "$(field_of s1 long_plugin_output)" = "long two" ] &&
-	[ "$(field_of s1 performance_data)" = "t=1" ] && [ "$(field_of s1 current_state)" = 1 ]; then
+if eng_wait_field s1 plugin_output "WARNING - run by $comm" 30 &&
+	[ "$(eng_field s1 long_plugin_output)" = "long two" ] &&
+	[ "$(eng_field s1 performance_data)" = "t=1" ] && [ "$(eng_field s1 current_state)" = 1 ]; then
 	pass "a service check runs in mod_gearman_worker: output, long output, perfdata, state"
 else
-	fail service "s1: '$(field_of s1 plugin_output)' / '$(field_of s1 long_plugin_output)' / '$(field_of s1 performance_data)'"
+	fail service "s1: '$(eng_field s1 plugin_output)' / '$(eng_field s1 long_plugin_output)' / '$(eng_field s1 performance_data)'"
 fi
-if wait_field "" plugin_output "UP - run by $comm"; then
+if eng_wait_field "" plugin_output "UP - run by $comm" 30; then
 	pass "a host check runs in mod_gearman_worker"
 else
-	fail host "h1: '$(field_of "" plugin_output)'"
+	fail host "h1: '$(eng_field "" plugin_output)'"
 fi
 "$SG" --server=127.0.0.1:"$port" --encryption=yes --key="$KEY" --host=h1 --service=passive1 \
 	--returncode=2 --message="passive from send_gearman" > "$T/sg.out" 2>&1
-if wait_field passive1 plugin_output "passive from send_gearman" &&
-	[ "$(field_of passive1 current_state)" = 2 ] && [ "$(field_of passive1 check_type)" = 1 ]; then
+if eng_wait_field passive1 plugin_output "passive from send_gearman" 30 &&
+	[ "$(eng_field passive1 current_state)" = 2 ] && [ "$(eng_field passive1 check_type)" = 1 ]; then
 	pass "send_gearman's passive result is applied as a passive check"
 else
-	fail passive "passive1: '$(field_of passive1 plugin_output)' state $(field_of passive1 current_state)"
+	fail passive "passive1: '$(eng_field passive1 plugin_output)' state $(eng_field passive1 current_state)"
 	cat "$T/sg.out"
 fi
 eng_stop
