@@ -149,7 +149,7 @@ struct lswire {
 	unsigned long cdsig[2]; /* the comments' and downtimes' generations seen last */
 	struct mbuf pool[LW_POOL]; /* kept answer buffers */
 	int npool;
-	struct arena *spare_scratch; /* a closed connection's scratch arena, rewound */
+	struct arena *spare_scratch; /* a closed connection's scratch arena, reset (its head chunk kept) */
 };
 
 static void lw_serve(struct lw_conn *c);
