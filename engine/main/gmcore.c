@@ -320,8 +320,7 @@ gmcore_new(struct jaque *j)
 		free(servers[i]);
 	free(servers);
 	if (g->w == NULL) {
-		nlog_printf(j->log, time(NULL), "mod_gearman: could not set up libgearman; checks "
-		    "run here");
+		nlog_printf(j->log, time(NULL), "mod_gearman: no job server given; checks run here");
 		free(g);
 		return NULL;
 	}

@@ -215,6 +215,34 @@ t_long_key_cut(void **state)
 	free(b);
 }
 
+/* keys taken in turn (the cipher contexts are kept for the last key): each
+ * payload is the one its own key makes, and reads back with it */
+static void
+t_keys_in_turn(void **state)
+{
+	static const char *const keys[] = { "key one", "key two", "", "key one" };
+	enum mgjob_err err;
+	char *first[4], *again, *t;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 4; i++)
+		first[i] = mgjob_encode("type=service\nhost_name=h\n", keys[i], &err);
+	assert_string_equal(first[0], first[3]);
+	assert_string_not_equal(first[0], first[1]);
+	assert_string_not_equal(first[1], first[2]);
+	for (i = 4; i-- > 0;) {
+		t = mgjob_decode(first[i], strlen(first[i]), keys[i], 0, &err);
+		assert_string_equal(t, "type=service\nhost_name=h\n");
+		free(t);
+		again = mgjob_encode("type=service\nhost_name=h\n", keys[i], &err);
+		assert_string_equal(again, first[i]);
+		free(again);
+	}
+	for (i = 0; i < 4; i++)
+		free(first[i]);
+}
+
 static const char result_text[] =
     "host_name=web1\ncore_start_time=0.000000\nstart_time=1700000000.250000\n"
     "finish_time=1700000001.750000\nreturn_code=2\nexited_ok=1\n"
@@ -590,6 +618,7 @@ main(void)
 		cmocka_unit_test(t_encrypt_vectors),
 		cmocka_unit_test(t_roundtrip),
 		cmocka_unit_test(t_long_key_cut),
+		cmocka_unit_test(t_keys_in_turn),
 		cmocka_unit_test(t_wrong_key),
 		cmocka_unit_test(t_garbage),
 		cmocka_unit_test(t_accept_clear),
