@@ -29,6 +29,7 @@
 #include "compat/config/maincfg.h"
 #include "compat/nagstats.h"
 #include "compat/statsfile.h"
+#include "engine/main/gmserver.h"
 #include "engine/util/xalloc.h"
 
 #ifndef PACKAGE_VERSION
@@ -39,6 +40,8 @@
 #define JS_ERROR 254
 /* bytes of a gearman queue name read back, with its NUL */
 #define MGQ_NAME_MAX 256
+/* seconds a job server has to answer "status" */
+#define JS_GMADMIN_TIMEOUT 1.0
 
 /* jaque's variables that are one key of the stats file */
 static const struct {
@@ -112,9 +115,22 @@ static const struct {
 	{ "JQGMQORPHANS_", "orphans", "orphan results for checks sent to queue NAME." },
 };
 
+/* what the job servers say of function NAME: prefix, then NAME */
+static const struct {
+	const char *prefix;
+	enum gmserver_fig fig;
+	const char *help;
+} js_gmsrv[] = {
+	{ "JQGMSRVJOBS_", GMSERVER_JOBS, "jobs the job servers hold for NAME (running too)." },
+	{ "JQGMSRVRUNNING_", GMSERVER_RUNNING, "jobs of NAME running now." },
+	{ "JQGMSRVWORKERS_", GMSERVER_WORKERS, "workers that can take NAME's jobs." },
+};
+
 struct js_jq {
 	const char *text; /* the stats file, NULL when there is none */
 	time_t now;
+	struct gmserver *srv; /* the job servers' answers, once asked */
+	int srv_asked;
 };
 
 static int
@@ -134,6 +150,41 @@ js_num(const char *jq, const char *key, double *v)
 		return -1;
 	*v = strtod(buf, &end);
 	return end == buf ? -1 : 0;
+}
+
+/* the job servers' status, asked once; NULL when the file names none */
+static struct gmserver *
+js_servers(struct js_jq *j)
+{
+	char list[4096];
+
+	if (!j->srv_asked) {
+		j->srv_asked = 1;
+		if (js_get(j->text, "gm_servers", list, sizeof(list)) == 0)
+			j->srv = gmserver_ask(list, JS_GMADMIN_TIMEOUT);
+	}
+	return j->srv;
+}
+
+/* a JQGMSRV... variable into buf: 0, or -1 when name is not one */
+static int
+js_gmsrv_value(struct js_jq *j, const char *name, char *buf, size_t n)
+{
+	struct gmserver *g;
+	unsigned long v;
+	size_t i, plen;
+
+	for (i = 0; i < sizeof(js_gmsrv) / sizeof(js_gmsrv[0]); i++) {
+		plen = strlen(js_gmsrv[i].prefix);
+		if (strncmp(name, js_gmsrv[i].prefix, plen) != 0)
+			continue;
+		snprintf(buf, n, "U");
+		g = js_servers(j);
+		if (g != NULL && gmserver_sum(g, name + plen, js_gmsrv[i].fig, &v) == 0)
+			snprintf(buf, n, "%lu", v);
+		return 0;
+	}
+	return -1;
 }
 
 /* the value of key, or "-" */
@@ -207,7 +258,7 @@ js_gmq_key(const char *jq, const char *name, char *key, size_t n)
 static int
 js_value(const char *name, char *buf, size_t n, void *arg)
 {
-	const struct js_jq *j = arg;
+	struct js_jq *j = arg;
 	const char *digits;
 	char key[64];
 	double v;
@@ -218,6 +269,8 @@ js_value(const char *name, char *buf, size_t n, void *arg)
 			break;
 	if (i < sizeof(js_keys) / sizeof(js_keys[0])) {
 		snprintf(key, sizeof(key), "%s", js_keys[i].key);
+	} else if (js_gmsrv_value(j, name, buf, n) == 0) {
+		return 0;
 	} else if (js_gmq_key(j->text, name, key, sizeof(key)) == 0) {
 		/* key set */
 	} else if (strcmp(name, "JQDRIFTINF") == 0) {
@@ -317,7 +370,7 @@ js_quantiles(const char *jq, const char *prefix)
 static void
 js_gearman(const char *jq)
 {
-	char key[64], k2[64], k3[64], name[MGQ_NAME_MAX], a[32], b[32], c[32];
+	char key[64], k2[64], k3[64], name[MGQ_NAME_MAX], a[32], b[32], c[32], list[4096];
 	double v, nq;
 	long i;
 
@@ -353,6 +406,12 @@ js_gearman(const char *jq)
 			js_str(jq, k3, c, sizeof(c));
 			printf("   %-37s%10s %10s %10s\n", name, a, b, c);
 		}
+	}
+	if (js_get(jq, "gm_servers", list, sizeof(list)) == 0) {
+		struct gmserver *g = gmserver_ask(list, JS_GMADMIN_TIMEOUT);
+
+		gmserver_print(stdout, g);
+		gmserver_free(g);
 	}
 	printf("\n");
 }
@@ -538,6 +597,14 @@ js_usage(const char *argv0)
 		snprintf(var, sizeof(var), "%sNAME", js_gmq[i].prefix);
 		printf(" %-20s gearman: %s\n", var, js_gmq[i].help);
 	}
+	for (i = 0; i < sizeof(js_gmsrv) / sizeof(js_gmsrv[0]); i++) {
+		char var[32];
+
+		snprintf(var, sizeof(var), "%sNAME", js_gmsrv[i].prefix);
+		printf(" %-20s gearman: %s\n", var, js_gmsrv[i].help);
+	}
+	printf(" %-20s %s\n", "", "(asked of the job servers gm_servers names, 1 s each;");
+	printf(" %-20s %s\n", "", "summed over those that answer, \"U\" when none lists NAME)");
 	printf("\n");
 	printf("The report (without -m) is nagiostats's, then a CURRENT JAQUE DATA block\n");
 	printf("when jaque's stats file is there.\n");
@@ -641,6 +708,7 @@ main(int argc, char **argv)
 	jqpath = js_jq_path(jqopt, status_file);
 	if (jqpath != NULL)
 		jqtext = statsfile_read(jqpath);
+	memset(&jq, 0, sizeof(jq));
 	jq.text = jqtext;
 	jq.now = time(NULL);
 	if (!mrtg) {
@@ -650,6 +718,7 @@ main(int argc, char **argv)
 	} else {
 		nagstats_mrtg(stdout, &st, vars, delim, jq.now, js_value, &jq);
 	}
+	gmserver_free(jq.srv);
 	free(jqtext);
 	free(jqpath);
 	nagstats_free(&st);

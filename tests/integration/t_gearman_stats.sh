@@ -5,10 +5,14 @@
 # hostgroup_hg1; jaque sends hosts and services, hg1 with a queue of its
 # own, one service kept here (a local service group), one check_dummy
 # answered in the core.  Every check runs once (checks disabled, one
-# forced check of each host and service), so the counts settle: 7 jobs sent and 7 results applied, 4 of them on
-# hostgroup_hg1, 2 on service, 1 on host, 7 round trips timed.  Then
-# gearmand is stopped and one service check forced: its job is given up
-# at the check's timeout and an orphan result counted, on queue service.
+# forced check of each host and service), so the counts settle: 7 jobs
+# sent and 7 results applied, 4 of them on hostgroup_hg1, 2 on service,
+# 1 on host, 7 round trips timed.  jaquestats also asks gearmand for its
+# queues' figures ("status", as check_gearman does): a job put on a queue
+# no worker takes shows there.  Then gearmand is stopped and one service
+# check forced: its job is given up at the check's timeout and an orphan
+# result counted, on queue service; jaquestats says gearmand does not
+# answer.
 # Skipped without gearmand or the gearman tool.
 #
 # SPDX-License-Identifier: GPL-2.0-or-later
@@ -209,6 +213,23 @@ else
 	fail jaquestats-mrtg "got '$got'"
 fi
 
+# the job server's own figures (its "status"): a job no worker takes waits on queue nobody
+echo x | gearman -h 127.0.0.1 -p "$port" -f nobody -b
+got=$(mrtg JQGMSRVJOBS_nobody,JQGMSRVWORKERS_nobody,JQGMSRVWORKERS_service,JQGMSRVJOBS_service,JQGMSRVRUNNING_service,JQGMSRVJOBS_nosuch)
+if [ "$got" = "1 0 1 0 0 U" ]; then
+	pass "jaquestats -m: the job server's queues, as check_gearman reads them"
+else
+	fail jaquestats-server-mrtg "got '$got'"
+fi
+out=$("$JAQUESTATS" -c "$CFG")
+if echo "$out" | grep -q "^Job Server 127.0.0.1:$port, Its Queues:\$" &&
+    echo "$out" | grep -Eq '^   nobody +1 +0 +0$' &&
+    echo "$out" | grep -Eq '^   hostgroup_hg1 +0 +0 +1$'; then
+	pass "jaquestats reports the job server's queues"
+else
+	fail jaquestats-server-report "$(echo "$out" | sed -n '/^Gearman/,$p')"
+fi
+
 # gearmand gone: a forced check's job is given up at its timeout (3 s), an orphan result
 kill "$wk" "$gd" 2>/dev/null
 wait "$wk" "$gd" 2>/dev/null
@@ -245,6 +266,16 @@ if [ "$got" = "1 1 1 0" ]; then
 	pass "jaquestats -m after the job server went away"
 else
 	fail jaquestats-mrtg-orphan "got '$got'"
+fi
+t0=$(date +%s)
+got=$(mrtg JQGMSRVWORKERS_service)
+out=$("$JAQUESTATS" -c "$CFG")
+t1=$(date +%s)
+if [ "$got" = U ] && echo "$out" | grep -q "^Job Server 127.0.0.1:$port: no status: Connection refused\$" &&
+    [ $((t1 - t0)) -le 4 ]; then
+	pass "jaquestats says the job server does not answer, at once"
+else
+	fail jaquestats-server-gone "got '$got' in $((t1 - t0)) s, $(echo "$out" | grep '^Job Server')"
 fi
 eng_stop
 eng_finish
