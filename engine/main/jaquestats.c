@@ -40,6 +40,8 @@
 #define JS_ERROR 254
 /* bytes of a gearman queue name read back, with its NUL */
 #define MGQ_NAME_MAX 256
+/* gearman queues read back from the stats file, at most (the daemon keeps 64) */
+#define JS_GM_QUEUES_MAX 1024
 /* seconds a job server has to answer "status" */
 #define JS_GMADMIN_TIMEOUT 1.0
 
@@ -227,7 +229,7 @@ js_gm_queue(const char *jq, const char *name)
 
 	if (js_num(jq, "gm_queues", &n) < 0)
 		return -1;
-	for (i = 0; i < (long)n; i++) {
+	for (i = 0; i < (long)n && i < JS_GM_QUEUES_MAX; i++) {
 		snprintf(key, sizeof(key), "gm_queue_%ld", i);
 		if (js_get(jq, key, buf, sizeof(buf)) == 0 && strcmp(buf, name) == 0)
 			return i;
@@ -395,7 +397,7 @@ js_gearman(const char *jq)
 	js_quantiles(jq, "gm_latency");
 	if (js_num(jq, "gm_queues", &nq) == 0 && nq > 0) {
 		printf("   %-37s%10s %10s %10s\n", "Queue", "Sent", "Results", "Orphans");
-		for (i = 0; i < (long)nq; i++) {
+		for (i = 0; i < (long)nq && i < JS_GM_QUEUES_MAX; i++) {
 			snprintf(key, sizeof(key), "gm_queue_%ld", i);
 			snprintf(k2, sizeof(k2), "gm_queue_%ld_sent", i);
 			snprintf(k3, sizeof(k3), "gm_queue_%ld_results", i);
