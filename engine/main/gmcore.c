@@ -344,3 +344,9 @@ gmcore_stats(const struct gmcore *g, struct gmcore_stats *out)
 {
 	*out = g->st;
 }
+
+struct gmwire *
+gmcore_wire(struct gmcore *g)
+{
+	return g->w;
+}

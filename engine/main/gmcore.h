@@ -39,6 +39,7 @@ struct gmcore_stats {
 };
 
 struct gmcore;
+struct gmwire;
 
 /* NULL when j has no mod_gearman options or gearman cannot be set up (logged) */
 struct gmcore *gmcore_new(struct jaque *j);
@@ -50,5 +51,8 @@ int gmcore_run(struct gmcore *g, struct checker_run *run, const struct obj_host 
 void gmcore_cancel(struct gmcore *g, struct checker_run *run);
 
 void gmcore_stats(const struct gmcore *g, struct gmcore_stats *out);
+
+/* the link to gearmand, for the other jobs the module sends (gmsend.h) */
+struct gmwire *gmcore_wire(struct gmcore *g);
 
 #endif
