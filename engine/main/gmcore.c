@@ -369,3 +369,9 @@ gmcore_gmstats(const struct gmcore *g)
 {
 	return g->gs;
 }
+
+struct gmwire *
+gmcore_wire(struct gmcore *g)
+{
+	return g->w;
+}

@@ -42,6 +42,7 @@ struct gmcore_stats {
 struct gmcore;
 struct gmstats;
 struct gmwire_stats;
+struct gmwire;
 
 /* NULL when j has no mod_gearman options or gearman cannot be set up (logged) */
 struct gmcore *gmcore_new(struct jaque *j);
@@ -56,5 +57,8 @@ void gmcore_stats(const struct gmcore *g, struct gmcore_stats *out);
 /* the transport's figures, and the per-queue counts and times (engine/main/gmstats.h) */
 void gmcore_wire_stats(const struct gmcore *g, struct gmwire_stats *out);
 const struct gmstats *gmcore_gmstats(const struct gmcore *g);
+
+/* the link to gearmand, for the other jobs the module sends (gmsend.h) */
+struct gmwire *gmcore_wire(struct gmcore *g);
 
 #endif

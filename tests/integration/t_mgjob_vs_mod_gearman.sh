@@ -167,20 +167,10 @@ if [ ! -x "$naemon" ] || [ ! -f "$mg/lib/mod_gearman_naemon.o" ]; then
 fi
 nd=$tmp/naemon
 mkdir -p "$nd/cr"
-cat > "$nd/naemon.cfg" << EOF
-cfg_file=$nd/objects.cfg
-log_file=$nd/naemon.log
-status_file=$nd/status.dat
-temp_path=$nd
-temp_file=$nd/naemon.tmp
-lock_file=$nd/naemon.pid
-check_result_path=$nd/cr
-object_cache_file=$nd/objects.cache
-state_retention_file=$nd/retention.dat
-command_file=$nd/naemon.cmd
-naemon_user=$(id -un)
-naemon_group=$(id -gn)
-event_broker_options=-1
+. "$here/lib_naemon.sh"
+echo "cfg_file=$nd/objects.cfg" > "$nd/naemon.cfg"
+naemon_paths "$nd" >> "$nd/naemon.cfg"
+cat >> "$nd/naemon.cfg" << EOF
 enable_notifications=0
 broker_module=$mg/lib/mod_gearman_naemon.o server=127.0.0.1:$port encryption=yes key=$key hosts=yes services=yes result_queue=check_results logfile=$nd/mod_gearman.log
 EOF

@@ -439,6 +439,31 @@ t_other_texts(void **state)
 	assert_non_null(strstr(t, "\ncontact=GLOBAL\n"));
 	assert_non_null(strstr(t, "\nplugin_output=\nlong_plugin_output=\n\n\n"));
 	free(t);
+	t = mgjob_notification_text(start, now, "admin", "/bin/n", NULL, NULL);
+	assert_non_null(strstr(t, "\nplugin_output=(null)\nlong_plugin_output=(null)\n\n\n"));
+	free(t);
+}
+
+/* Naemon's long output: newlines escaped, a backslash left alone */
+static void
+t_escape_newlines(void **state)
+{
+	static const char *const cases[][2] = {
+		{ "line two\nc:\\tmp\n\nend", "line two\\nc:\\tmp\\n\\nend" },
+		{ "", "" },
+		{ "\n", "\\n" },
+		{ "no newline \\n", "no newline \\n" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *t = mgjob_escape_newlines(cases[i][0]);
+
+		assert_string_equal(t, cases[i][1]);
+		free(t);
+	}
+	assert_null(mgjob_escape_newlines(NULL));
 }
 
 static void
@@ -625,6 +650,7 @@ main(void)
 		cmocka_unit_test(t_check_texts),
 		cmocka_unit_test(t_uniq_cut),
 		cmocka_unit_test(t_other_texts),
+		cmocka_unit_test(t_escape_newlines),
 		cmocka_unit_test(t_result_parse),
 		cmocka_unit_test(t_result_quirks),
 		cmocka_unit_test(t_result_finish),
