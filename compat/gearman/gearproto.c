@@ -48,6 +48,12 @@ gearproto_put(struct mbuf *b, enum gearproto_type t, const char *const *args,
 	}
 }
 
+size_t
+gearproto_size(const char *p)
+{
+	return GEARPROTO_HDR + gp_get32(p + 8);
+}
+
 long
 gearproto_take(const char *p, size_t n, size_t max, struct gearproto_packet *pk)
 {

@@ -53,6 +53,9 @@ struct gearproto_packet {
 void gearproto_put(struct mbuf *b, enum gearproto_type t, const char *const *args,
     const size_t *lens, size_t nargs);
 
+/* the size, header and data, of the whole packet (request or response) at p */
+size_t gearproto_size(const char *p);
+
 /*
  * A response packet at p (n bytes there): its size, header and data, when
  * the whole of it is there; 0 when more bytes are needed; -1 when p does

@@ -4,12 +4,18 @@
  *
  * Two kinds of connection, both non-blocking and driven by the loop:
  *  - the submitting one, to the first job server of the list that
- *    answers.  A job goes into its output buffer at once when it is up;
- *    everything written during one pass of the loop leaves in one write
- *    (an ev_prepare watcher flushes before the loop sleeps).  The job
- *    server's JOB_CREATED answers are not waited for: they are read at the
- *    next flush and by the housekeeping timer, and only counted.  Jobs
- *    submitted while no server is up wait in a list, with their deadline.
+ *    answers.  A job is put, as its packet, at the end of one output
+ *    buffer at once, whether a server is up or not; everything put there
+ *    during one pass of the loop leaves in one write (an ev_prepare
+ *    watcher flushes before the loop sleeps).  A packet stays in the
+ *    buffer until the job server confirms it (JOB_CREATED, in order; read
+ *    at the next flush and by the housekeeping timer, never waited for),
+ *    with its tag and deadline beside it in a ring.  When the connection
+ *    breaks, what was not confirmed is sent again on the next one: the job
+ *    server did not take it, or, if it did and its answer was lost, a job
+ *    with the same unique id (mod_gearman's default) is folded into the one
+ *    it holds.  While no server is up, a job whose deadline passes is
+ *    taken out and given up.
  *  - one worker connection per job server (a worker must listen to all of
  *    them, since a result may be sent to any), taking the result queue's
  *    jobs.  It asks for jobs in rounds of several GRAB_JOBs at once and
@@ -17,12 +23,6 @@
  *    says PRE_SLEEP, and on the job server's NOOP starts the next round no
  *    sooner than GMW_ROUND after the last, so that a steady flow of
  *    results is taken a handful at a time, not woken for once each.
- *
- * A job written to a job server that goes away before confirming it is
- * not sent again: the server may have queued it, and sending it again
- * could run one check twice.  Such a check's result is missing, as it is
- * with mod_gearman when gearmand dies with jobs queued, and Nagios's
- * orphan detection finds it.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -48,15 +48,10 @@
 #define GMW_READ 65536            /* bytes read at once */
 #define GMW_HOUSEKEEP 1.0         /* seconds between looks at the submitting connection */
 
-struct gmw_job {
-	struct gmw_job *next;
-	char *queue;
-	char *uniq;      /* "" when none */
-	char *payload;
-	size_t len;
-	enum gmwire_prio prio;
-	double deadline; /* loop time, 0: none */
+/* what the submitting buffer's packets do not say: one per packet, in order */
+struct gmw_meta {
 	unsigned long tag;
+	double deadline; /* loop time, 0: none */
 };
 
 struct gmw_server {
@@ -83,8 +78,9 @@ struct gmw_conn {
 	int empty;           /* a NO_JOB came in this round */
 	int sleeping;        /* PRE_SLEEP said, no NOOP yet */
 	double last_round;
-	/* the submitting side */
-	unsigned long unacked;
+	/* the submitting side: out holds confirmed bytes up to acked, then packets
+	 * written and not confirmed up to out_off, then packets not written */
+	size_t acked;
 	double progress;     /* loop time the server last answered or was first waited for */
 };
 
@@ -98,7 +94,8 @@ struct gmwire {
 	struct gmw_conn sub;
 	struct gmw_conn *readers;    /* one per server, or none */
 	size_t nreaders;
-	struct gmw_job *head, *tail; /* waiting for a job server */
+	struct gmw_meta *ring;       /* the submitting buffer's packets, from the first not confirmed */
+	size_t ring_cap, ring_head;  /* ring_cap a power of two; st.waiting entries are held */
 	ev_prepare flush;
 	ev_timer housekeep;          /* reconnects, deadlines, a silent server */
 	size_t tried;                /* servers tried in this round of connecting */
@@ -127,27 +124,41 @@ gmw_state(struct gmwire *w, int up, const char *why)
 		w->cb.state(w->cb.ctx, up, why);
 }
 
-static void
-gmw_job_free(struct gmw_job *j)
+/* the ring entry of the n-th packet not confirmed */
+static struct gmw_meta *
+gmw_meta_at(struct gmwire *w, size_t n)
 {
-	free(j->queue);
-	free(j->uniq);
-	free(j->payload);
-	free(j);
+	return &w->ring[(w->ring_head + n) & (w->ring_cap - 1)];
 }
 
+/* a job's packet at the end of the submitting buffer, its tag and deadline in the ring */
 static void
-gmw_put_submit(struct gmw_conn *c, const char *queue, const char *uniq, const void *payload,
-    size_t len, enum gmwire_prio prio)
+gmw_put_submit(struct gmwire *w, const char *queue, const char *uniq, const void *payload,
+    size_t len, enum gmwire_prio prio, double deadline, unsigned long tag)
 {
 	const char *args[3] = { queue, uniq, payload };
 	size_t lens[3] = { strlen(queue), strlen(uniq), len };
 	enum gearproto_type t = prio == GMWIRE_HIGH ? GEARPROTO_SUBMIT_JOB_HIGH_BG :
 	    prio == GMWIRE_LOW ? GEARPROTO_SUBMIT_JOB_LOW_BG : GEARPROTO_SUBMIT_JOB_BG;
+	struct gmw_meta *m;
 
-	if (c->unacked++ == 0)
-		c->progress = ev_now(c->w->loop);
-	gearproto_put(&c->out, t, args, lens, 3);
+	if (w->st.waiting == w->ring_cap) {
+		size_t cap = w->ring_cap != 0 ? w->ring_cap * 2 : 64, i;
+		struct gmw_meta *r = xmalloc(cap * sizeof(*r));
+
+		for (i = 0; i < w->st.waiting; i++)
+			r[i] = *gmw_meta_at(w, i);
+		free(w->ring);
+		w->ring = r;
+		w->ring_cap = cap;
+		w->ring_head = 0;
+	}
+	m = gmw_meta_at(w, w->st.waiting++);
+	m->tag = tag;
+	m->deadline = deadline;
+	if (w->sub.acked == w->sub.out_off)
+		w->sub.progress = ev_now(w->loop);
+	gearproto_put(&w->sub.out, t, args, lens, 3);
 }
 
 static void
@@ -175,13 +186,19 @@ gmw_close(struct gmw_conn *c)
 	}
 	c->fd = -1;
 	c->connecting = 0;
-	c->out.len = 0;
+	if (c->worker) {
+		c->out.len = 0;
+	} else if (c->acked > 0) {
+		/* the packets not confirmed go again on the next connection */
+		memmove(c->out.p, c->out.p + c->acked, c->out.len - c->acked);
+		c->out.len -= c->acked;
+	}
 	c->out_off = 0;
+	c->acked = 0;
 	c->in_len = 0;
 	c->grabs = 0;
 	c->empty = 0;
 	c->sleeping = 0;
-	c->unacked = 0;
 	ev_timer_stop(c->w->loop, &c->timer);
 }
 
@@ -225,7 +242,8 @@ gmw_write(struct gmw_conn *c)
 		}
 		c->out_off += (size_t)n;
 	}
-	if (c->out_off == c->out.len)
+	/* (the submitting buffer is emptied as the job server confirms its packets) */
+	if (c->worker && c->out_off == c->out.len)
 		c->out.len = c->out_off = 0;
 	gmw_watch(c);
 	return 0;
@@ -359,43 +377,84 @@ gmw_reader_lost(struct gmw_conn *c)
 
 /* ---- the submitting side ---- */
 
-/* give up the waiting jobs whose deadline passed, telling the loop */
-static void
-gmw_expire(struct gmwire *w)
-{
-	struct gmw_job **at = &w->head, *j;
-	double now = ev_now(w->loop);
+/* a job given up: what the loop is told of it (its packet's words, copied) */
+struct gmw_gone {
+	unsigned long tag;
+	char queue[256];
+	char uniq[256];
+};
 
-	w->tail = NULL;
-	while ((j = *at) != NULL) {
-		if (j->deadline == 0 || now < j->deadline) {
-			w->tail = j;
-			at = &j->next;
-			continue;
-		}
-		*at = j->next;
-		w->st.waiting--;
-		w->st.failed++;
-		if (w->cb.fail != NULL)
-			w->cb.fail(w->cb.ctx, j->queue, j->uniq, j->tag, w->why);
-		gmw_job_free(j);
+/* the queue and unique id of the submission packet at p, into g */
+static void
+gmw_gone_words(struct gmw_gone *g, const char *p, unsigned long tag)
+{
+	struct gearproto_packet pk = { 0, p + GEARPROTO_HDR, gearproto_size(p) - GEARPROTO_HDR };
+	const char *args[3];
+	size_t lens[3];
+
+	g->tag = tag;
+	g->queue[0] = g->uniq[0] = '\0';
+	if (gearproto_args(&pk, 3, args, lens) == 3) {
+		snprintf(g->queue, sizeof(g->queue), "%.*s", (int)lens[0], args[0]);
+		snprintf(g->uniq, sizeof(g->uniq), "%.*s", (int)lens[1], args[1]);
 	}
 }
 
-/* the submitting connection is up: the waiting jobs go */
+static void
+gmw_tell_gone(struct gmwire *w, const struct gmw_gone *g, size_t n, const char *why)
+{
+	size_t i;
+
+	w->st.failed += n;
+	if (w->cb.fail != NULL)
+		for (i = 0; i < n; i++)
+			w->cb.fail(w->cb.ctx, g[i].queue, g[i].uniq, g[i].tag, why);
+}
+
+/*
+ * While no job server is up: take the jobs whose deadline passed out of the
+ * submitting buffer (what stays keeps its order), then tell the loop, whose
+ * callbacks may submit again.
+ */
+static void
+gmw_expire(struct gmwire *w)
+{
+	struct gmw_conn *c = &w->sub;
+	struct gmw_gone *gone = NULL;
+	double now = ev_now(w->loop);
+	size_t in = 0, out = 0, i, n = w->st.waiting, kept = 0, ngone = 0;
+	char why[sizeof(w->why)];
+
+	for (i = 0; i < n; i++) {
+		struct gmw_meta m = *gmw_meta_at(w, i);
+		size_t size = gearproto_size(c->out.p + in);
+
+		if (m.deadline != 0 && now >= m.deadline) {
+			gone = xrealloc(gone, (ngone + 1) * sizeof(*gone));
+			gmw_gone_words(&gone[ngone++], c->out.p + in, m.tag);
+		} else {
+			if (out != in)
+				memmove(c->out.p + out, c->out.p + in, size);
+			out += size;
+			*gmw_meta_at(w, kept++) = m;
+		}
+		in += size;
+	}
+	if (ngone == 0)
+		return;
+	c->out.len = out;
+	w->st.waiting = kept;
+	memcpy(why, w->why, sizeof(why));
+	gmw_tell_gone(w, gone, ngone, why);
+	free(gone);
+}
+
+/* the submitting connection is up: what waits goes */
 static void
 gmw_sub_up(struct gmwire *w)
 {
-	struct gmw_job *j;
-
 	w->tried = 0;
-	while ((j = w->head) != NULL) {
-		w->head = j->next;
-		gmw_put_submit(&w->sub, j->queue, j->uniq, j->payload, j->len, j->prio);
-		gmw_job_free(j);
-	}
-	w->tail = NULL;
-	w->st.waiting = 0;
+	w->sub.progress = ev_now(w->loop);
 	gmw_state(w, 1, "");
 	gmw_want_flush(w);
 }
@@ -405,8 +464,11 @@ static void
 gmw_sub_lost(struct gmwire *w)
 {
 	struct gmw_conn *c = &w->sub;
+	size_t at;
 
-	w->st.unconfirmed += c->unacked;
+	/* the packets written and not confirmed are counted as sent again */
+	for (at = c->acked; at < c->out_off; at += gearproto_size(c->out.p + at))
+		w->st.resent++;
 	gmw_close(c);
 	if (++w->tried < w->nservers) {
 		c->server = (c->server + 1) % w->nservers;
@@ -420,6 +482,79 @@ gmw_sub_lost(struct gmwire *w)
 	gmw_expire(w);
 }
 
+/*
+ * The job server's answer to the first packet not confirmed: JOB_CREATED,
+ * or ERROR (the job is given up: g filled, 1 returned).  0 when the answer
+ * was taken, -1 when nothing written waits for one.
+ */
+static int
+gmw_confirm(struct gmwire *w, const struct gearproto_packet *pk, struct gmw_gone *g)
+{
+	struct gmw_conn *c = &w->sub;
+	const char *p = c->out.p + c->acked;
+	unsigned long tag;
+	int refused = pk->type == GEARPROTO_ERROR;
+
+	if (c->acked >= c->out_off)
+		return -1;
+	tag = gmw_meta_at(w, 0)->tag;
+	if (refused)
+		gmw_gone_words(g, p, tag);
+	c->acked += gearproto_size(p);
+	w->ring_head = (w->ring_head + 1) & (w->ring_cap - 1);
+	w->st.waiting--;
+	c->progress = ev_now(w->loop);
+	if (!refused)
+		w->st.sent++;
+	if (c->acked == c->out.len) {
+		c->out.len = c->out_off = c->acked = 0;
+	} else if (c->acked >= 65536 && c->acked * 2 >= c->out.len) {
+		/* the confirmed bytes leave the front now and then, not for every answer */
+		memmove(c->out.p, c->out.p + c->acked, c->out.len - c->acked);
+		c->out.len -= c->acked;
+		c->out_off -= c->acked;
+		c->acked = 0;
+	}
+	return refused;
+}
+
+/* act on the whole answers read so far; 0, or -1 when the connection broke (and was let go) */
+static int
+gmw_sub_take(struct gmwire *w)
+{
+	struct gmw_conn *c = &w->sub;
+
+	for (;;) {
+		struct gearproto_packet pk;
+		struct gmw_gone g;
+		long k = gearproto_take(c->in, c->in_len, 4096, &pk);
+		int refused = 0;
+
+		if (k == 0)
+			return 0;
+		if (k > 0 && (pk.type == GEARPROTO_JOB_CREATED || pk.type == GEARPROTO_ERROR))
+			refused = gmw_confirm(w, &pk, &g);
+		if (k < 0 || refused < 0) {
+			snprintf(w->why, sizeof(w->why), "%s: not the gearman protocol",
+			    w->servers[c->server].name);
+			gmw_sub_lost(w);
+			return -1;
+		}
+		memmove(c->in, c->in + k, c->in_len - (size_t)k);
+		c->in_len -= (size_t)k;
+		if (refused) {
+			/* told with the answer consumed: the callback may submit again */
+			char why[128];
+
+			snprintf(why, sizeof(why), "refused by %s", w->servers[c->server].name);
+			gmw_tell_gone(w, &g, 1, why);
+			if (!gmw_is_up(c))
+				return -1;
+		}
+	}
+}
+
+/* read the job server's answers, short ones (JOB_CREATED with its handle, or ERROR) */
 static void
 gmw_sub_read(struct gmwire *w)
 {
@@ -427,11 +562,7 @@ gmw_sub_read(struct gmwire *w)
 	char buf[4096];
 	ssize_t n;
 
-	if (!gmw_is_up(c))
-		return;
-	for (;;) {
-		size_t off = 0;
-
+	while (gmw_is_up(c)) {
 		n = recv(c->fd, buf, sizeof(buf), 0);
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -443,38 +574,14 @@ gmw_sub_read(struct gmwire *w)
 			gmw_sub_lost(w);
 			return;
 		}
-		/* the answers are short: a JOB_CREATED with its handle, or an ERROR */
 		if (c->in_len + (size_t)n > c->in_cap) {
 			c->in_cap = c->in_len + (size_t)n + 256;
 			c->in = xrealloc(c->in, c->in_cap);
 		}
 		memcpy(c->in + c->in_len, buf, (size_t)n);
 		c->in_len += (size_t)n;
-		for (;;) {
-			struct gearproto_packet pk;
-			long k = gearproto_take(c->in + off, c->in_len - off, 4096, &pk);
-
-			if (k < 0) {
-				snprintf(w->why, sizeof(w->why), "%s: not the gearman protocol",
-				    w->servers[c->server].name);
-				gmw_sub_lost(w);
-				return;
-			}
-			if (k == 0)
-				break;
-			off += (size_t)k;
-			if (pk.type != GEARPROTO_JOB_CREATED && pk.type != GEARPROTO_ERROR)
-				continue;
-			if (c->unacked > 0)
-				c->unacked--;
-			c->progress = ev_now(w->loop);
-			if (pk.type == GEARPROTO_JOB_CREATED)
-				w->st.sent++;
-			else
-				w->st.failed++;
-		}
-		memmove(c->in, c->in + off, c->in_len - off);
-		c->in_len -= off;
+		if (gmw_sub_take(w) < 0)
+			return;
 	}
 }
 
@@ -492,7 +599,7 @@ gmw_housekeep_cb(struct ev_loop *loop, ev_timer *t, int revents)
 	}
 	gmw_sub_read(w);
 	/* a job server that takes jobs and does not answer is as good as gone */
-	if (gmw_is_up(c) && c->unacked > 0 && w->timeout > 0 &&
+	if (gmw_is_up(c) && c->out_off > c->acked && w->timeout > 0 &&
 	    ev_now(loop) - c->progress > w->timeout) {
 		snprintf(w->why, sizeof(w->why), "%s: no answer for %.0f s",
 		    w->servers[c->server].name, w->timeout);
@@ -768,7 +875,6 @@ gmwire_new(struct ev_loop *loop, const char *const *servers, size_t nservers,
 void
 gmwire_free(struct gmwire *w)
 {
-	struct gmw_job *j, *jn;
 	size_t i;
 
 	if (w == NULL)
@@ -790,10 +896,6 @@ gmwire_free(struct gmwire *w)
 	ev_prepare_stop(w->loop, &w->flush);
 	ev_ref(w->loop);
 	ev_timer_stop(w->loop, &w->housekeep);
-	for (j = w->head; j != NULL; j = jn) {
-		jn = j->next;
-		gmw_job_free(j);
-	}
 	for (i = 0; i < w->nservers; i++) {
 		free(w->servers[i].name);
 		free(w->servers[i].host);
@@ -801,6 +903,7 @@ gmwire_free(struct gmwire *w)
 	}
 	free(w->servers);
 	free(w->result_queue);
+	free(w->ring);
 	free(w);
 }
 
@@ -808,33 +911,12 @@ int
 gmwire_submit(struct gmwire *w, const char *queue, const char *uniq, const void *payload,
     size_t len, enum gmwire_prio prio, double deadline, unsigned long tag)
 {
-	struct gmw_job *j;
-
-	if (uniq == NULL)
-		uniq = "";
-	if (gmw_is_up(&w->sub) && w->head == NULL) {
-		gmw_put_submit(&w->sub, queue, uniq, payload, len, prio);
-		gmw_want_flush(w);
-		return 0;
-	}
 	if (w->st.waiting >= GMWIRE_QUEUE_MAX)
 		return -1;
-	j = xcalloc(1, sizeof(*j));
-	j->queue = xstrdup(queue);
-	j->uniq = xstrdup(uniq);
-	j->payload = xmalloc(len > 0 ? len : 1);
-	if (len > 0)
-		memcpy(j->payload, payload, len);
-	j->len = len;
-	j->prio = prio;
-	j->deadline = deadline > 0 ? ev_now(w->loop) + deadline : 0;
-	j->tag = tag;
-	if (w->tail != NULL)
-		w->tail->next = j;
-	else
-		w->head = j;
-	w->tail = j;
-	w->st.waiting++;
+	gmw_put_submit(w, queue, uniq != NULL ? uniq : "", payload, len, prio,
+	    deadline > 0 ? ev_now(w->loop) + deadline : 0, tag);
+	if (gmw_is_up(&w->sub))
+		gmw_want_flush(w);
 	return 0;
 }
 

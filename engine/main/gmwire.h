@@ -7,11 +7,13 @@
  * queue of every job server, and handed to callbacks on the loop.
  * Payloads are opaque here: the job format is compat/gearman/mgjob.
  *
- * Jobs submitted while no job server is reachable wait, and a connection
- * is tried again every GMWIRE_RETRY seconds, the servers in their order;
- * a job still waiting at its own deadline is given up and the loop told
- * (fail callback), so that the caller can apply its orphan rules.  A job
- * is never submitted twice once it was written to a job server.
+ * A job waits until a job server confirms it.  Jobs submitted while no job
+ * server is reachable wait, and a connection is tried again every
+ * GMWIRE_RETRY seconds, the servers in their order; a job not confirmed
+ * when its connection broke is sent again on the next; a job still
+ * waiting while no server is up at its own deadline is given up and the
+ * loop told (fail callback), so that the caller can apply its orphan
+ * rules; so is a job the job server refuses.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -32,7 +34,7 @@ struct gmwire;
 
 /* a result's payload, as the worker sent it, with a NUL at len (valid during the call) */
 typedef void gmwire_result_fn(void *ctx, const char *payload, size_t len);
-/* a job given up at its deadline: its queue, unique id ("" when none) and tag, and what
+/* a job given up at its deadline, or refused: its queue, unique id ("" when none) and tag, and what
  * the job server said last */
 typedef void gmwire_fail_fn(void *ctx, const char *queue, const char *uniq, unsigned long tag,
     const char *why);
@@ -51,9 +53,9 @@ struct gmwire_stats {
 	unsigned long retried;    /* submission attempts that failed and were tried again */
 	unsigned long failed;     /* jobs given up, or refused by the job server */
 	unsigned long results;    /* results received */
-	unsigned long unconfirmed; /* jobs written to a job server that went away before
-	                              confirming them (not sent again: it may have them) */
-	size_t waiting;           /* jobs queued, not submitted yet */
+	unsigned long resent;     /* jobs sent again: their job server went away before
+	                             confirming them */
+	size_t waiting;           /* jobs no job server confirmed yet */
 };
 
 /*

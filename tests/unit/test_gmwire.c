@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -376,9 +377,56 @@ t_restart(void **state)
 	ev_loop_destroy(loop);
 }
 
-/* a listener that answers every connection with text, not gearman packets */
+/* what a stand-in job server does with each connection */
+enum fake { FAKE_TEXT, FAKE_CLOSE, FAKE_REFUSE };
+
+/* a request packet's data, read whole (its length known from the header); -1 at the end */
+static int
+read_packet(int c)
+{
+	unsigned char h[12], b[4096];
+	size_t len, got = 0;
+
+	if (recv(c, h, sizeof(h), MSG_WAITALL) != (ssize_t)sizeof(h))
+		return -1;
+	len = (size_t)h[8] << 24 | (size_t)h[9] << 16 | (size_t)h[10] << 8 | h[11];
+	while (got < len) {
+		size_t n = len - got < sizeof(b) ? len - got : sizeof(b);
+
+		if (recv(c, b, n, MSG_WAITALL) != (ssize_t)n)
+			return -1;
+		got += n;
+	}
+	return 0;
+}
+
+/* one connection of a stand-in: text instead of packets, a close after a
+ * moment without a word, or an ERROR for every request */
+static void
+fake_serve(int c, enum fake how)
+{
+	static const char error[] = "\0RES\0\0\0\x13\0\0\0\x0b" "ERR\0no room";
+
+	switch (how) {
+	case FAKE_TEXT:
+		if (write(c, "HTTP/1.1 400 Bad Request\r\n\r\n", 28) < 0)
+			_exit(1);
+		return; /* kept open: the client must not wait for more */
+	case FAKE_CLOSE:
+		usleep(300000);
+		close(c);
+		return;
+	case FAKE_REFUSE:
+		while (read_packet(c) == 0)
+			if (write(c, error, sizeof(error) - 1) < 0)
+				break;
+		close(c);
+		return;
+	}
+}
+
 static pid_t
-start_babbler(int p)
+start_fake(int p, enum fake how)
 {
 	struct sockaddr_in a = { .sin_family = AF_INET, .sin_port = htons((uint16_t)p),
 		.sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
@@ -392,18 +440,89 @@ start_babbler(int p)
 	pid = fork();
 	assert_true(pid >= 0);
 	if (pid == 0) {
+		/* gone with the test, whatever becomes of it */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		alarm(60);
 		for (;;) {
 			int c = accept(fd, NULL, NULL);
 
 			if (c < 0)
 				_exit(1);
-			if (write(c, "HTTP/1.1 400 Bad Request\r\n\r\n", 28) < 0)
-				_exit(1);
-			/* kept open: the client must not wait for more */
+			fake_serve(c, how);
 		}
 	}
 	close(fd);
 	return pid;
+}
+
+static void
+stop_fake(pid_t pid)
+{
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+}
+
+/* a job server that goes away without confirming: the jobs go to the next
+ * of the list, and each comes back once */
+static void
+t_resent(void **state)
+{
+	struct ev_loop *loop = ev_loop_new(EVFLAG_AUTO);
+	char closer[64];
+	const char *servers[] = { closer, server };
+	struct gmwire *w;
+	struct gmwire_stats st;
+	int p = free_port();
+	pid_t pid;
+
+	(void)state;
+	need_gearmand();
+	reset_seen();
+	snprintf(closer, sizeof(closer), "127.0.0.1:%d", p);
+	pid = start_fake(p, FAKE_CLOSE);
+	w = gmwire_new(loop, servers, 2, "check_results", 1, 2000, &cbs);
+	assert_non_null(w);
+	expect_round_trip(loop, w, NJOBS);
+	gmwire_stats(w, &st);
+	assert_int_equal(st.resent, NJOBS);
+	assert_int_equal(st.sent, NJOBS);
+	assert_int_equal(st.waiting, 0);
+	assert_int_equal(nfails, 0);
+	gmwire_free(w);
+	stop_fake(pid);
+	ev_loop_destroy(loop);
+}
+
+/* a job server that refuses each job: each is given up at once, with its tag */
+static void
+t_refused(void **state)
+{
+	struct ev_loop *loop = ev_loop_new(EVFLAG_AUTO);
+	char refuser[64];
+	const char *servers[] = { refuser };
+	struct gmwire *w;
+	struct gmwire_stats st;
+	int p = free_port();
+	pid_t pid;
+
+	(void)state;
+	reset_seen();
+	snprintf(refuser, sizeof(refuser), "127.0.0.1:%d", p);
+	pid = start_fake(p, FAKE_REFUSE);
+	w = gmwire_new(loop, servers, 1, NULL, 0, 2000, &cbs);
+	assert_non_null(w);
+	submit_all(w, 5, 0);
+	run_until(loop, &nfails, 5, 5);
+	assert_int_equal(nfails, 5);
+	assert_int_equal(failed_tag, 104);
+	assert_string_equal(failed_uniq, "u4");
+	gmwire_stats(w, &st);
+	assert_int_equal(st.failed, 5);
+	assert_int_equal(st.sent, 0);
+	assert_int_equal(st.waiting, 0);
+	gmwire_free(w);
+	stop_fake(pid);
+	ev_loop_destroy(loop);
 }
 
 /* a peer that is not a job server: said to be unreachable, jobs kept, no crash */
@@ -421,7 +540,7 @@ t_not_gearman(void **state)
 	(void)state;
 	reset_seen();
 	snprintf(babbler, sizeof(babbler), "127.0.0.1:%d", p);
-	pid = start_babbler(p);
+	pid = start_fake(p, FAKE_TEXT);
 	w = gmwire_new(loop, servers, 1, "check_results", 1, 2000, &cbs);
 	assert_non_null(w);
 	/* connecting succeeds: the jobs are written, the answer is text */
@@ -431,11 +550,12 @@ t_not_gearman(void **state)
 	run_for(loop, 1.5);
 	gmwire_stats(w, &st);
 	assert_int_equal(st.sent, 0);
-	assert_int_equal(st.unconfirmed, 3);
+	/* held for the next connection, and sent again on each */
+	assert_int_equal(st.waiting, 3);
+	assert_true(st.resent >= 3);
 	assert_int_equal(nresults, 0);
-	kill(pid, SIGKILL);
-	waitpid(pid, NULL, 0);
 	gmwire_free(w);
+	stop_fake(pid);
 	ev_loop_destroy(loop);
 }
 
@@ -449,6 +569,8 @@ main(void)
 		cmocka_unit_test(t_failover),
 		cmocka_unit_test(t_restart),
 		cmocka_unit_test(t_not_gearman),
+		cmocka_unit_test(t_resent),
+		cmocka_unit_test(t_refused),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
