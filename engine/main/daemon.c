@@ -494,6 +494,17 @@ jq_write_stats(struct jaque *j)
 	memset(&b, 0, sizeof(b));
 	dstats_fill(&b, j->chk, j->pool, j->gen->objs, j->program_start, now, &j->rate,
 	    &j->overload, &j->stretch);
+	if (j->gm != NULL) {
+		struct gmcore_stats gs;
+
+		/* mod_gearman's figures, since the last start or reload */
+		gmcore_stats(j->gm, &gs);
+		statsfile_add(&b, "gearman_sent", "%lu", gs.sent);
+		statsfile_add(&b, "gearman_results", "%lu", gs.results);
+		statsfile_add(&b, "gearman_late", "%lu", gs.late);
+		statsfile_add(&b, "gearman_orphans", "%lu", gs.orphans);
+		statsfile_add(&b, "gearman_discarded", "%lu", gs.discarded);
+	}
 	if (statsfile_write(j->stats_path, &b) < 0)
 		log_warn("cannot write %s", j->stats_path);
 	statsfile_buf_free(&b);
