@@ -57,7 +57,9 @@ OBJ
 
 "$GEARMAND" -L 127.0.0.1 -p "$port" -t 1 -l /dev/null &
 gd=$!
-"$MGW" --server=127.0.0.1:"$port" --encryption=yes --key="$KEY" --hosts --services \
+# in a session of its own: stopped, it signals its whole process group
+# (killpg), which would be this script's (exit 130)
+setsid "$MGW" --server=127.0.0.1:"$port" --encryption=yes --key="$KEY" --hosts --services \
 	--min-worker=1 --max-worker=2 --logfile="$T/mgw.log" &
 mw=$!
 trap 'kill $mw $gd 2>/dev/null; wait 2>/dev/null' EXIT
