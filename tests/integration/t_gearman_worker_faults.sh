@@ -7,7 +7,8 @@
 #     queue when its worker's connection drops), whose result is applied;
 #     the plugin ran twice, the result came once, and checks go on.  The
 #     same with mod_gearman_worker, its child running the check killed
-#     (skipped, with a message, without the mod_gearman build).
+#     (skipped, with a message, without the mod_gearman build); and
+#     mod_gearman_worker with another key drops the job it cannot read.
 #   - A worker whose results are encrypted with another key, and
 #     passive results sent with another key: jaque discards each one,
 #     logs it ("mod_gearman: discarded a result") and counts it
@@ -210,6 +211,29 @@ else
 		pass "jaque and mod_gearman_worker keep running"
 	else
 		fail mgw-alive "jaque or mod_gearman_worker is gone"
+	fi
+	# mod_gearman_worker with another key cannot read the job: it drops it,
+	# no result comes, and the service keeps what it had
+	gm_stop "$mw"
+	setsid "$MGW" --server=127.0.0.1:"$GM_PORT" --encryption=yes --key=other-key --services \
+		--min-worker=1 --max-worker=1 --logfile="$T/mgw-other.log" &
+	mw=$!
+	GM_PIDS="$GM_PIDS $mw"
+	sleep 1
+	slow_out=$(eng_field slow plugin_output)
+	n0=$(wc -l < "$T/slow.runs")
+	cmd "SCHEDULE_FORCED_SVC_CHECK;h1;slow;$(date +%s)"
+	dropped=0
+	for _ in $(seq 100); do
+		grep -q 'discarded invalid job' "$T/mgw-other.log" 2>/dev/null && dropped=1 && break
+		sleep 0.1
+	done
+	sleep 1
+	if [ "$dropped" = 1 ] && [ "$(wc -l < "$T/slow.runs")" = "$n0" ] &&
+		[ "$(eng_field slow plugin_output)" = "$slow_out" ] && kill -0 "$PID" 2>/dev/null; then
+		pass "mod_gearman_worker with another key drops the job; the service keeps its result"
+	else
+		fail mgw-other-key "dropped $dropped, runs $(wc -l < "$T/slow.runs") (were $n0), slow '$(eng_field slow plugin_output)' (was '$slow_out')"
 	fi
 fi
 eng_stop
