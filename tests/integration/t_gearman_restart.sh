@@ -6,8 +6,10 @@
 # loss and the return, keeps running, and after the return every service
 # gets fresh results from the workers, without a restart of jaque.  No job
 # runs twice (runs <= jobs jaque sent) and no result is applied twice
-# (results applied <= runs whose result the worker could send).  Skipped
-# without gearmand (gearman-job-server).
+# (results applied <= runs whose result the worker could send).  Then,
+# with gearmand gone for longer than the checks' timeout, the jobs that
+# waited for it get mod_gearman's orphan result.  Skipped without gearmand
+# (gearman-job-server).
 #
 # SPDX-License-Identifier: GPL-2.0-or-later
 here=$(cd "$(dirname "$0")" && pwd)
@@ -30,7 +32,7 @@ EOF
 SOCK=$T/var/rw/live
 eng_cfg "broker_module=/usr/lib/mod_gearman/mod_gearman_naemon.o server=127.0.0.1:$GM_PORT encryption=yes key=$GM_KEY services=yes" \
 	"broker_module=/usr/lib/x86_64-linux-gnu/naemon/naemon-livestatus/livestatus.so $SOCK" \
-	status_update_interval=1
+	status_update_interval=1 service_check_timeout=4
 {
 	echo 'define host {
 	use		h-base
@@ -138,6 +140,34 @@ if [ "$applied" -gt 0 ] && [ "$applied" -le $((runs - unsent)) ]; then
 	pass "no result was applied twice: $applied applied of $((runs - unsent)) sent back"
 else
 	fail applied "$applied applied, $runs runs, $unsent results not sent"
+fi
+
+# gearmand gone for longer than the checks' timeout (4 s): the jobs that
+# waited for it are given up with mod_gearman's orphan result
+# (orphan_return: CRITICAL); the checks stuck in flight above get none
+gm_kill_gearmand KILL
+printf '[%s] START_EXECUTING_SVC_CHECKS\n' "$(date +%s)" > "$T/var/rw/nagios.cmd"
+orphan="(service check orphaned, is the mod-gearman worker on queue 'service' running?)"
+want=$((NSVC - $(echo "$stale" | grep -c .)))
+orphaned() { grep -cF "	plugin_output=$orphan" "$T/var/status.dat"; }
+for _ in $(seq 150); do
+	[ "$(orphaned)" -ge "$want" ] && break
+	sleep 0.1
+done
+gm_next_stats
+# those orphan results whose state is not CRITICAL
+not_crit=$(awk -v o="$orphan" '
+	/^servicestatus \{/ { out = ""; st = "" }
+	/^\tcurrent_state=/ { st = substr($0, index($0, "=") + 1) }
+	/^\tplugin_output=/ { out = substr($0, index($0, "=") + 1) }
+	/^\t}/ && out == o && st != 2 { n++ }
+	END { print n + 0 }
+' "$T/var/status.dat")
+if [ "$(orphaned)" = "$want" ] && [ "$not_crit" = 0 ] && [ "$(gm_stat gearman_orphans)" -ge "$want" ] &&
+	grep -q 'was given up' "$T/var/nagios.log"; then
+	pass "with gearmand gone past the timeout, the $want checks waiting get the orphan result"
+else
+	fail orphan "$(orphaned) orphan results of $want wanted ($not_crit not CRITICAL), gearman_orphans $(gm_stat gearman_orphans)"
 fi
 gm_alive alive-end "at the end"
 eng_stop
