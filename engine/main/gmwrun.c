@@ -231,12 +231,15 @@ static int
 gmw_submit(struct gmw_run *r, char **argv)
 {
 	char **env = gmw_notify_env(r->job);
+	/* the worker starts its shell as "sh" (found in PATH), and the shell
+	 * names itself so in its messages: "sh: 1: x: not found" */
+	const char *shell[] = { "sh", "-c", r->job->command_line, NULL };
 	struct wjob wj;
 	int rc;
 	size_t i;
 
 	memset(&wj, 0, sizeof(wj));
-	wj.argv = (const char *const *)argv;
+	wj.argv = argv != NULL ? (const char *const *)argv : shell;
 	wj.shell_line = r->job->command_line;
 	wj.env = (const char *const *)env;
 	wj.timeout = r->timeout;
@@ -282,6 +285,7 @@ gmwrun_start(const struct gmwrun_env *e, const struct mgjob_job *job,
 	if (argc > 0)
 		r->sc = shim_find(argc, argv, NULL);
 	if (r->sc != NULL && shim_start(e->loop, r->sc, r->timeout, gmw_shim_done, r) != NULL) {
+		log_debug("gearman worker: %s runs in-process", shim_check_name(r->sc));
 		free(argv);
 		return 0;
 	}

@@ -1,0 +1,184 @@
+#!/bin/sh
+# t_gearman_worker.sh: jaque's core sends its checks through a real
+# gearmand to `jaque --gearman-worker`, and applies the results.  A
+# gearmand on a free loopback port; jaque with a mod_gearman broker_module
+# line (hosts and services to gearmand, encrypted); the worker reads a
+# worker.cfg as mod_gearman_worker would (server, key, identifier,
+# timeout_return=1, logfile).  OK, WARNING and CRITICAL results come back
+# with the text the plugin printed in the worker's environment, stderr
+# appended as the worker does; a check over service_check_timeout comes
+# back with the worker's timeout text and timeout_return's state; a
+# check_tcp line comes back, run by jaque's shim in the worker; on
+# SIGTERM the worker exits 0 and leaves no process behind.  Skipped
+# without gearmand.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib_engine.sh"
+
+GEARMAND=/usr/sbin/gearmand
+if [ ! -x "$GEARMAND" ]; then
+	echo "SKIP: gearman_worker: needs gearmand (apt-get install gearman-job-server)"
+	exit 77
+fi
+
+eng_init gearman_worker
+port=$(eng_free_port)
+KEY=jaque-worker-test-key
+eng_cfg "broker_module=/usr/lib/mod_gearman/mod_gearman_naemon.o server=127.0.0.1:$port encryption=yes key=$KEY hosts=yes services=yes" \
+	service_check_timeout=2 status_update_interval=1
+TCP=/usr/lib/nagios/plugins/check_tcp
+eng_objects <<OBJ
+define host {
+	use		h-base
+	host_name	h1
+	address		127.0.0.1
+	check_command	run!/bin/sh -c 'echo "UP - checked by \$\${JQ_WORKER:-jaque}"'
+	check_interval	2
+}
+define service {
+	use			s-base
+	host_name		h1
+	service_description	ok
+	check_command		run!/bin/sh -c 'echo "OK - checked by \$\${JQ_WORKER:-jaque}|t=1s"'
+	max_check_attempts	1
+	check_interval		2
+}
+define service {
+	use			s-base
+	host_name		h1
+	service_description	warn
+	check_command		run!/bin/sh -c 'echo "WARNING - checked by \$\${JQ_WORKER:-jaque}" && exit 1'
+	max_check_attempts	1
+	check_interval		2
+}
+define service {
+	use			s-base
+	host_name		h1
+	service_description	crit
+	check_command		run!/bin/sh -c 'echo "CRITICAL - down" && echo "on stderr" >&2 && exit 2'
+	max_check_attempts	1
+	check_interval		2
+}
+define service {
+	use			s-base
+	host_name		h1
+	service_description	slow
+	check_command		run!/bin/sleep 20
+	max_check_attempts	1
+	check_interval		5
+}
+define service {
+	use			s-base
+	host_name		h1
+	service_description	tcp
+	check_command		run!$TCP -H 127.0.0.1 -p $port
+	max_check_attempts	1
+	check_interval		2
+}
+OBJ
+cat > "$T/worker.cfg" <<EOF
+# mod_gearman_worker's format
+server=127.0.0.1:$port
+encryption=yes
+key=$KEY
+hosts=yes
+services=yes
+identifier=jw
+timeout_return=1
+max-worker=4
+logfile=$T/worker.log
+debug=1
+EOF
+
+gd=
+wk=
+cleanup_gearman() {
+	[ -n "$wk" ] && kill "$wk" 2>/dev/null
+	[ -n "$gd" ] && kill "$gd" 2>/dev/null
+	wait 2>/dev/null
+}
+trap 'cleanup_gearman; [ -n "$PID" ] && kill -KILL "$PID" 2>/dev/null' EXIT
+
+"$GEARMAND" -L 127.0.0.1 -p "$port" -t 1 -l /dev/null &
+gd=$!
+eng_wait_port "$port" || { fail gearmand "gearmand did not start"; eng_finish; }
+JQ_WORKER=gmworker "$JAQUE" --gearman-worker "$T/worker.cfg" &
+wk=$!
+eng_start || fail start "jaque did not start"
+
+is() { # name got want
+	if [ "$2" = "$3" ]; then
+		pass "$1"
+	else
+		fail "$1" "got '$2', want '$3'"
+	fi
+}
+check() { # name svc want
+	if eng_wait_field "$2" plugin_output "$3" 20; then
+		pass "$1"
+	else
+		fail "$1" "'$2' says '$(eng_field "$2" plugin_output)', want '$3'"
+	fi
+}
+check host-ok "" "UP - checked by gmworker"
+check service-ok ok "OK - checked by gmworker"
+is perfdata "$(eng_field ok performance_data)" "t=1s"
+check service-warning warn "WARNING - checked by gmworker"
+is warning-state "$(eng_field warn current_state)" 1
+# the worker appends stderr as "[...] " after an escaped newline, here after
+# the plugin's own last newline: long output, a blank line first (status.dat
+# writes newlines as \n)
+check service-critical crit "CRITICAL - down"
+is stderr "$(eng_field crit long_plugin_output)" '\n[on stderr] '
+is critical-state "$(eng_field crit current_state)" 2
+check timeout slow "(Service Check Timed Out On Worker: jw)"
+# timeout_return=1: WARNING
+is timeout-return "$(eng_field slow current_state)" 1
+if [ -x "$TCP" ]; then
+	out=
+	for _ in $(seq 200); do
+		out=$(eng_field tcp plugin_output)
+		case $out in "TCP OK - "*) break ;; esac
+		sleep 0.1
+	done
+	case $out in
+	"TCP OK - "*"port $port") pass check-tcp ;;
+	*) fail check-tcp "tcp says '$out'" ;;
+	esac
+	if grep -q 'gearman worker: check_tcp runs in-process' "$T/worker.log"; then
+		pass check-tcp-shim
+	else
+		fail check-tcp-shim "no line about the shim in the worker's log"
+	fi
+fi
+if grep -q 'gearman worker jw: 4 thread(s), 1 job server(s)' "$T/worker.log"; then
+	pass worker-log
+else
+	fail worker-log "$(cat "$T/worker.log")"
+fi
+
+# SIGTERM: the worker ends by itself, its pool's processes with it
+kids=$(pgrep -P "$wk" | tr '\n' ' ')
+if [ -n "$kids" ]; then pass worker-pool; else fail worker-pool "no pool processes under the worker"; fi
+kill -TERM "$wk"
+i=0
+while kill -0 "$wk" 2>/dev/null && [ "$i" -lt 150 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+if kill -0 "$wk" 2>/dev/null; then
+	fail worker-stop "still running 15 s after SIGTERM"
+else
+	wait "$wk"
+	rc=$?
+	wk=
+	is worker-stop "exit $rc" "exit 0"
+fi
+alive=
+for k in $kids; do kill -0 "$k" 2>/dev/null && alive="$alive $k"; done
+is worker-pool-gone "still running:$alive" "still running:"
+eng_stop
+cleanup_gearman
+gd=
+eng_finish
