@@ -631,6 +631,14 @@ mgcfg_finish_worker(struct mgcfg *m, const char *file, struct diag *d)
 }
 
 int
+mgcfg_is_worker_key(const char *name)
+{
+	const struct mg_key *k = mg_find(name);
+
+	return k != NULL && (k->flags & MG_F_WORKER) != 0;
+}
+
+int
 mgcfg_sends_host_checks(const struct mgcfg *m)
 {
 	return m->do_hostchecks &&

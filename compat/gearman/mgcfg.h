@@ -182,6 +182,10 @@ int mgcfg_finish(struct mgcfg *m, const char *file, int line, struct diag *d);
  */
 int mgcfg_finish_worker(struct mgcfg *m, const char *file, struct diag *d);
 
+/* whether name is one of the worker's own keys that jaque's worker uses
+ * (identifier, job_timeout, ...: those a core notes in `ignored`) */
+int mgcfg_is_worker_key(const char *name);
+
 /* whether host checks, service checks go to gearmand (mod_gearman's rule
  * for hooking them: do_hostchecks and hosts, host groups or the custom
  * variable; services, service or host groups or the custom variable) */

@@ -333,10 +333,13 @@ gmw_config(int argc, char **argv)
 	return m;
 }
 
-/* the log: logfile= (stderr there), debug= (1 and more: debug lines) */
+/* the log: logfile= (stderr there), debug= (1 and more: debug lines); then
+ * the worker's options read that have no effect here */
 static int
 gmw_log_setup(const struct mgcfg *m)
 {
+	size_t i;
+
 	if (m->debug > 0)
 		log_set_level(LOG_LEVEL_DEBUG);
 	if (m->logfile != NULL && freopen(m->logfile, "a", stderr) == NULL) {
@@ -344,6 +347,10 @@ gmw_log_setup(const struct mgcfg *m)
 		return -1;
 	}
 	setvbuf(stderr, NULL, _IOLBF, 0);
+	for (i = 0; i < m->ignored.len; i++)
+		if (!mgcfg_is_worker_key(m->ignored.items[i]))
+			log_warnx("gearman worker: option '%s' is not implemented here; ignored",
+			    (const char *)m->ignored.items[i]);
 	return 0;
 }
 

@@ -9,11 +9,12 @@
 #   mg_gearmand DIR          start gearmand on a free loopback port, its log
 #                            in DIR: sets port and gpid; returns 1 (log
 #                            shown) when it does not listen within 5 s
-#   mg_naemon DIR PORT KEY   write DIR/naemon.cfg (objects from
+#   mg_naemon DIR PORT KEY [WORDS]  write DIR/naemon.cfg (objects from
 #                            DIR/objects.cfg, which the caller writes) with
 #                            the built module on PORT with KEY, hosts and
-#                            services, and start Naemon: sets npid; returns
-#                            1 (its output shown) when it does not start
+#                            services (and the module's WORDS), and start
+#                            Naemon: sets npid; returns 1 (its output
+#                            shown) when it does not start
 #   mg_wait_text FILE TEXT [TENTHS]  wait (default 100 tenths of a second)
 #                            until FILE holds the fixed string TEXT
 #   mg_stop_daemons          stop Naemon ($npid), the worker ($wpid; a
@@ -84,7 +85,7 @@ naemon_user=$(id -un)
 naemon_group=$(id -gn)
 event_broker_options=-1
 enable_notifications=0
-broker_module=$mg/lib/mod_gearman_naemon.o server=127.0.0.1:$2 encryption=yes key=$3 hosts=yes services=yes result_queue=check_results logfile=$1/mod_gearman.log
+broker_module=$mg/lib/mod_gearman_naemon.o server=127.0.0.1:$2 encryption=yes key=$3 hosts=yes services=yes result_queue=check_results logfile=$1/mod_gearman.log${4:+ $4}
 EOF
 	_root=
 	[ "$(id -u)" = 0 ] && _root=--allow-root

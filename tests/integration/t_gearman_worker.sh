@@ -89,6 +89,7 @@ timeout_return=1
 max-worker=4
 logfile=$T/worker.log
 debug=1
+fork_on_exec=no
 EOF
 
 gd=
@@ -151,6 +152,12 @@ if [ -x "$TCP" ]; then
 	else
 		fail check-tcp-shim "no line about the shim in the worker's log"
 	fi
+fi
+if grep -q "gearman worker: option 'fork_on_exec' is not implemented here; ignored" \
+	"$T/worker.log"; then
+	pass worker-unimplemented
+else
+	fail worker-unimplemented "no line about fork_on_exec"
 fi
 if grep -q 'gearman worker jw: 4 thread(s), 1 job server(s)' "$T/worker.log"; then
 	pass worker-log

@@ -15,7 +15,8 @@
 # 2. When a Naemon with the built module is there (NAEMON_PREFIX, default
 #    build/bench-compare/naemon): Naemon sends its checks through
 #    mod_gearman_naemon.o, jaque's worker runs them, and Naemon applies
-#    the results (a SERVICE ALERT with the plugin's text in naemon.log).
+#    the results (a SERVICE ALERT with the plugin's text in naemon.log);
+#    the module's event handler job runs in jaque's worker too.
 #
 # Output: "ok:" lines, then "PASS: gearman_worker_vs_mod_gearman" or
 # "FAIL: ..."; exit 1 on a failure, 77 (skip) without the mod_gearman
@@ -116,8 +117,9 @@ wpid=
 # its children leave when it does
 sleep 1
 
-"$jaque" --gearman-worker server=127.0.0.1:"$port" encryption=yes key="$key" \
-	hosts=yes services=yes max-worker=4 identifier=cmp logfile="$tmp/jw.log" &
+JQ_WORKER=jaque-gm "$jaque" --gearman-worker server=127.0.0.1:"$port" encryption=yes \
+	key="$key" hosts=yes services=yes eventhandler=yes max-worker=4 identifier=cmp \
+	logfile="$tmp/jw.log" &
 wpid=$!
 "$tmp/drive" "$port" "$key" "$tmp/specs" > "$tmp/jq.out" 2> "$tmp/jq.err" ||
 	{ cat "$tmp/jq.err"; tail -n 20 "$tmp/jw.log"; fail "jaque's worker's results"; }
@@ -148,6 +150,10 @@ define command {
 	command_name plugin
 	command_line $P \$ARG1\$ \$ARG2\$ from jaque worker on \$HOSTNAME\$
 }
+define command {
+	command_name handler
+	command_line $tmp/handler \$SERVICESTATE\$ \$SERVICEDESC\$
+}
 define host {
 	host_name gm-host
 	address 127.0.0.1
@@ -161,9 +167,12 @@ define service {
 	check_command plugin!1!WARNING
 	check_interval 60
 	max_check_attempts 1
+	event_handler handler
 }
 EOF
-mg_naemon "$nd" "$port" "$key" || fail "Naemon with the module did not start"
+printf '#!/bin/sh\necho "$* handled by ${JQ_WORKER:-someone else}" >> %s/handled\n' "$tmp" > "$tmp/handler"
+chmod +x "$tmp/handler"
+mg_naemon "$nd" "$port" "$key" eventhandler=yes || fail "Naemon with the module did not start"
 now=$(date +%s)
 printf '[%s] SCHEDULE_FORCED_HOST_CHECK;gm-host;%s\n[%s] SCHEDULE_FORCED_SVC_CHECK;gm-host;gm svc;%s\n' \
 	"$now" "$now" "$now" "$now" > "$nd/naemon.cmd"
@@ -179,4 +188,8 @@ want='HOST ALERT: gm-host;DOWN;HARD;1;DOWN from jaque worker on gm-host'
 mg_wait_text "$nd/naemon.log" "$want" ||
 	fail "Naemon did not apply the host result of jaque's worker (no \"$want\")"
 echo "ok: the host check ran in jaque's worker too"
+# and the service's event handler, sent by the module to the eventhandler queue
+mg_wait_text "$tmp/handled" "WARNING gm svc handled by jaque-gm" ||
+	fail "the event handler did not run in jaque's worker ($(cat "$tmp/handled" 2> /dev/null))"
+echo "ok: the module's event handler job ran in jaque's worker"
 echo "PASS: gearman_worker_vs_mod_gearman"

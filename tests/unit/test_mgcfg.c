@@ -565,6 +565,9 @@ test_worker_keys(void **state)
 	/* no queue option: every general queue, notifications too */
 	assert_int_equal(m->hosts + m->services + m->eventhandler + m->notifications, 4);
 	assert_string_equal(str_at(&m->ignored, 0), "identifier");
+	assert_int_equal(mgcfg_is_worker_key("identifier"), 1);
+	assert_int_equal(mgcfg_is_worker_key("max-worker"), 1);
+	assert_int_equal(mgcfg_is_worker_key("dupserver"), 0);
 }
 
 static void
