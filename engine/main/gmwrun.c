@@ -52,9 +52,13 @@ gmw_what(const struct mgjob_job *j)
 	return j->service_description != NULL ? j->service_description : "(host)";
 }
 
-/* the result text of a check, NULL when nothing goes back; takes output */
+/*
+ * The result text of a check, NULL when nothing goes back; takes output.
+ * no_source: the worker sends its timeout result, and those of a job too
+ * old or a fork that failed, before it names its source: "(null)" then.
+ */
 static char *
-gmw_result(struct gmw_run *r, int rc, char *output, const char *error, int at_alarm,
+gmw_result(struct gmw_run *r, int rc, char *output, const char *error, int no_source,
     struct timeval finish)
 {
 	const struct mgjob_job *j = r->job;
@@ -82,8 +86,7 @@ gmw_result(struct gmw_run *r, int rc, char *output, const char *error, int at_al
 	rep.finish_time = finish;
 	rep.return_code = rc;
 	rep.exited_ok = 1;
-	/* the worker's timeout result goes out before it names its source */
-	if (!at_alarm)
+	if (!no_source)
 		rep.source = source = mgjob_worker_source(cfg->identifier);
 	rep.output = output;
 	if (cfg->show_error_output)
@@ -162,7 +165,7 @@ gmw_pool_done(void *arg, const struct wresult *w)
 	default:
 		log_warnx("gearman worker: %s for %s: %s", wres_status_str(w->status),
 		    r->job->host_name != NULL ? r->job->host_name : "", r->job->command_line);
-		gmw_finish(r, gmw_result(r, GMW_STATE_UNKNOWN, xstrdup("(Error On Fork)"), NULL, 0,
+		gmw_finish(r, gmw_result(r, GMW_STATE_UNKNOWN, xstrdup("(Error On Fork)"), NULL, 1,
 		    w->finish));
 		return;
 	}
@@ -196,7 +199,7 @@ gmw_now_cb(struct ev_loop *loop, ev_timer *t, int revents)
 	(void)revents;
 	r->output = NULL;
 	gettimeofday(&finish, NULL);
-	gmw_finish(r, gmw_result(r, r->rc, output, NULL, 0, finish));
+	gmw_finish(r, gmw_result(r, r->rc, output, NULL, 1, finish));
 }
 
 /* hand rc and output over on the loop's next pass; takes output */

@@ -8,7 +8,8 @@
  *   gmw_drive PORT KEY SPECS
  *
  * SPECS has one check a line, fields separated by tabs:
- *   queue  host  service ("-": a host check)  timeout  command line
+ *   queue  host  service ("-": a host check)  timeout  command line  [latency]
+ * (latency: seconds the job is older than now, for the worker's max-age)
  * Each becomes a job text (mgjob_check_text, result queue "check_results",
  * unique ids as the module gives them), encrypted with KEY ("-": none),
  * and goes to its queue.  Then the result queue is served until as many
@@ -117,7 +118,7 @@ drive_submit(gearman_client_st *c, const char *path, const char *key)
 		return -1;
 	}
 	while (fgets(buf, sizeof(buf), fp) != NULL) {
-		char *f[5], *cur = buf, *text, *payload;
+		char *f[6] = { NULL }, *cur = buf, *text, *payload;
 		struct mgjob_check chk;
 		char uniq[MGJOB_UNIQ_LEN + 1];
 		enum mgjob_err err;
@@ -125,7 +126,7 @@ drive_submit(gearman_client_st *c, const char *path, const char *key)
 		int i;
 
 		buf[strcspn(buf, "\n")] = '\0';
-		for (i = 0; i < 5 && cur != NULL; i++)
+		for (i = 0; i < 6 && cur != NULL; i++)
 			f[i] = strsep(&cur, "\t");
 		if (i < 5)
 			continue;
@@ -137,6 +138,7 @@ drive_submit(gearman_client_st *c, const char *path, const char *key)
 		gettimeofday(&chk.now, NULL);
 		chk.timeout = (int)strtol(f[3], NULL, 10);
 		chk.command_line = f[4];
+		chk.latency = f[5] != NULL ? strtod(f[5], NULL) : 0;
 		text = mgjob_check_text(&chk);
 		payload = mgjob_encode(text, key, &err);
 		if (mgjob_check_uniq(&chk, uniq) < 0 || payload == NULL) {

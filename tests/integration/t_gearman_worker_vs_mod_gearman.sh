@@ -7,11 +7,12 @@
 # 1. The same checks (tests/integration/gmw_drive.c: OK, WARNING, CRITICAL
 #    with stderr, UNKNOWN, a code out of bounds, a plugin killed by a
 #    signal, one not found, one not executable, no output, long output
-#    with a backslash, host and service timeouts, check_tcp refused, run
-#    directly and through a shell) go through a gearmand on loopback to
-#    mod_gearman_worker, then to jaque's worker, both with the same
-#    identifier and key: the result texts must be the same, byte for
-#    byte, but for the times (compared as whole seconds taken).
+#    with a backslash, host and service timeouts, check_tcp refused, a job
+#    older than max-age, run directly and through a shell) go through a
+#    gearmand on loopback to mod_gearman_worker, then to jaque's worker,
+#    both with the same identifier, key and max-age: the result texts
+#    must be the same, byte for byte, but for the times (compared as
+#    whole seconds taken).
 # 2. When a Naemon with the built module is there (NAEMON_PREFIX, default
 #    build/bench-compare/naemon): Naemon sends its checks through
 #    mod_gearman_naemon.o, jaque's worker runs them, and Naemon applies
@@ -82,6 +83,8 @@ P=$tmp/plugin
 printf '#!/bin/sh\nprintf "OK - two\\nlines a\\\\\\\\b|t=1\\n"\n' > "$tmp/long"
 chmod +x "$tmp/long"
 spec() { printf '%s\t%s\t%s\t%s\t%s\n' "$@"; }
+# a job 100 s old, for max-age=50
+old() { printf '%s\t%s\t%s\t%s\t%s\t100\n' "$@"; }
 {
 	spec host h-up - 10 "$P 0 UP - here"
 	spec service h1 ok 10 "$P 0 'OK - fine|t=1s;2;3'"
@@ -98,6 +101,7 @@ spec() { printf '%s\t%s\t%s\t%s\t%s\n' "$@"; }
 	spec service h1 timeout 2 "$P 0 x; sleep 10"
 	spec host h-slow - 1 "/bin/sleep 10"
 	spec service h1 tcp 10 "/usr/lib/nagios/plugins/check_tcp -H 127.0.0.1 -p $closed"
+	old service h1 too-old 10 "$P 0 OK - ran anyway"
 } > "$tmp/specs"
 [ -x /usr/lib/nagios/plugins/check_tcp ] || grep -v check_tcp "$tmp/specs" > "$tmp/specs.t"
 [ -f "$tmp/specs.t" ] && mv "$tmp/specs.t" "$tmp/specs"
@@ -106,7 +110,7 @@ head -n 1 "$tmp/specs" > "$tmp/specs1"
 
 # mod_gearman_worker, in a session of its own (on TERM it signals its group)
 setsid "$mg/bin/mod_gearman_worker" --server=127.0.0.1:"$port" --encryption=yes --key="$key" \
-	--hosts=yes --services=yes --min-worker=4 --max-worker=4 --identifier=cmp \
+	--hosts=yes --services=yes --min-worker=4 --max-worker=4 --identifier=cmp --max-age=50 \
 	--logmode=file --logfile="$tmp/mgw.log" --debug=0 > /dev/null 2>&1 &
 wpid=$!
 "$tmp/drive" "$port" "$key" "$tmp/specs" > "$tmp/mg.out" 2> "$tmp/mg.err" ||
@@ -118,7 +122,7 @@ wpid=
 sleep 1
 
 JQ_WORKER=jaque-gm "$jaque" --gearman-worker server=127.0.0.1:"$port" encryption=yes \
-	key="$key" hosts=yes services=yes eventhandler=yes max-worker=4 identifier=cmp \
+	key="$key" hosts=yes services=yes eventhandler=yes max-worker=4 identifier=cmp max-age=50 \
 	logfile="$tmp/jw.log" &
 wpid=$!
 "$tmp/drive" "$port" "$key" "$tmp/specs" > "$tmp/jq.out" 2> "$tmp/jq.err" ||
