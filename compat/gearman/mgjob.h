@@ -325,6 +325,13 @@ int mgjob_timed_out(int timeout, struct timeval start, struct timeval finish);
 /* the source a worker names: "Mod-Gearman Worker @", a no-break space
  * (C2 A0) and the identifier (a heap string) */
 char *mgjob_worker_source(const char *identifier);
+/*
+ * What a worker answers on its status queue, "worker_" and its identifier
+ * (check_gearman -q worker_ID, gearman_top): "HOST has N worker and is
+ * working on R jobs. Version: V|worker=N;;;MIN;MAX jobs=Dc".  A heap string.
+ */
+char *mgjob_worker_status(const char *hostname, int workers, int running, const char *version,
+    int min_workers, int max_workers, unsigned long jobs_done);
 /* the output of a job older than max-age */
 #define MGJOB_TOO_OLD_OUTPUT "(Could Not Start Check In Time)"
 

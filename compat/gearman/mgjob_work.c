@@ -230,3 +230,12 @@ mgjob_worker_source(const char *identifier)
 	/* after '@' a no-break space in UTF-8, as the worker writes it */
 	return xasprintf("Mod-Gearman Worker @\xc2\xa0%s", identifier != NULL ? identifier : "(null)");
 }
+
+char *
+mgjob_worker_status(const char *hostname, int workers, int running, const char *version,
+    int min_workers, int max_workers, unsigned long jobs_done)
+{
+	return xasprintf("%s has %i worker and is working on %i jobs. Version: %s|worker=%i;;;%i;%i "
+	    "jobs=%luc", hostname, workers, running, version, workers, min_workers, max_workers,
+	    jobs_done);
+}

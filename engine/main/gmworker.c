@@ -47,6 +47,14 @@
 #define GMW_WORK_TIMEOUT_MS 1000 /* a thread looks at the stop flag this often */
 #define GMW_GRACE 10.0           /* seconds runs in flight get after a stop */
 #define GMW_QUEUE_MAX 256        /* bytes of a queue name */
+#define GMW_HOST_MAX 256
+
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "0.1.0"
+#endif
+/* what the status queue answers as version: mod_gearman's, whose format
+ * this worker speaks, and jaque's */
+#define GMW_VERSION "5.2.4 (jaque " PACKAGE_VERSION ")"
 
 struct gmw;
 
@@ -65,7 +73,7 @@ struct gmw_slot {
 	pthread_t tid;
 	pthread_cond_t cv;
 	gearman_client_st *client;
-	unsigned long jobs;
+	int status;                 /* serves the status queue, not jobs */
 };
 
 struct gmw {
@@ -80,9 +88,12 @@ struct gmw {
 	struct gmw_task *inbox;     /* under mu */
 	atomic_int stop;
 	atomic_int alive;           /* threads still running */
+	atomic_int running;         /* jobs taken and not finished */
+	atomic_ulong jobs_done;     /* jobs and status requests answered */
+	char hostname[GMW_HOST_MAX];
 	size_t in_flight;           /* runs on the loop */
 	char **servers;             /* "host:port" */
-	struct gmw_slot *slots;
+	struct gmw_slot *slots;     /* nslots for jobs, then the status thread's */
 	int nslots;
 	char self_exe[PATH_MAX];
 };
@@ -153,6 +164,7 @@ gmw_take_job(gearman_job_st *job, void *ctx, size_t *size, gearman_return_t *ret
 		return NULL;
 	}
 	free(text);
+	atomic_fetch_add(&w->running, 1);
 	pthread_mutex_lock(&w->mu);
 	t->next = w->inbox;
 	w->inbox = t;
@@ -162,13 +174,30 @@ gmw_take_job(gearman_job_st *job, void *ctx, size_t *size, gearman_return_t *ret
 	while (!t->done)
 		pthread_cond_wait(&s->cv, &w->mu);
 	pthread_mutex_unlock(&w->mu);
-	s->jobs++;
 	if (t->result != NULL)
 		gmw_send_result(s, t->job.result_queue, t->result);
 	free(t->result);
 	mgjob_job_clear(&t->job);
 	free(t);
+	atomic_fetch_sub(&w->running, 1);
+	atomic_fetch_add(&w->jobs_done, 1);
 	return NULL;
+}
+
+/* the status queue's answer, as mod_gearman_worker's status worker gives it */
+static void *
+gmw_status(gearman_job_st *job, void *ctx, size_t *size, gearman_return_t *ret)
+{
+	struct gmw *w = ctx;
+	char *text;
+
+	(void)job;
+	text = mgjob_worker_status(w->hostname, w->nslots, atomic_load(&w->running), GMW_VERSION,
+	    w->nslots, w->cfg->max_worker, atomic_fetch_add(&w->jobs_done, 1));
+	*size = strlen(text);
+	*ret = GEARMAN_SUCCESS;
+	/* libgearman frees what a function returns */
+	return text;
 }
 
 /* register fn for name, and for name with each group's suffix */
@@ -211,7 +240,14 @@ gmw_thread(void *arg)
 	gmw_add_servers(w, k, s->client);
 	gearman_client_set_timeout(s->client, w->cfg->connection_timeout);
 	gearman_worker_set_timeout(k, GMW_WORK_TIMEOUT_MS);
-	gmw_functions(s, k);
+	if (s->status) {
+		char name[GMW_QUEUE_MAX];
+
+		snprintf(name, sizeof(name), "worker_%s", w->cfg->identifier);
+		(void)gearman_worker_add_function(k, name, 0, gmw_status, w);
+	} else {
+		gmw_functions(s, k);
+	}
 	while (!atomic_load(&w->stop)) {
 		gearman_return_t ret = gearman_worker_work(k);
 		int n;
@@ -382,22 +418,25 @@ gmw_start(struct gmw *w)
 
 		w->servers[i] = xasprintf("%s:%d", s->host, s->port);
 	}
+	if (gethostname(w->hostname, sizeof(w->hostname) - 1) < 0)
+		w->hostname[0] = '\0';
+	/* the job threads, then the status thread */
 	w->nslots = w->cfg->max_worker;
-	w->slots = xcalloc((size_t)w->nslots, sizeof(*w->slots));
-	for (k = 0; k < w->nslots; k++) {
+	w->slots = xcalloc((size_t)w->nslots + 1, sizeof(*w->slots));
+	for (k = 0; k <= w->nslots; k++) {
 		w->slots[k].w = w;
+		w->slots[k].status = k == w->nslots;
 		pthread_cond_init(&w->slots[k].cv, NULL);
 	}
-	for (k = 0; k < w->nslots; k++) {
+	for (k = 0; k <= w->nslots; k++) {
 		atomic_fetch_add(&w->alive, 1);
 		if (pthread_create(&w->slots[k].tid, NULL, gmw_thread, &w->slots[k]) != 0) {
 			atomic_fetch_sub(&w->alive, 1);
-			w->nslots = k;
 			log_warnx("gearman worker: only %d thread(s) started", k);
-			break;
+			return -1;
 		}
 	}
-	return w->nslots > 0 ? 0 : -1;
+	return 0;
 }
 
 int
@@ -428,8 +467,8 @@ gmworker_main(int argc, char **argv)
 	ev_timer_init(&w.grace, gmw_grace_cb, GMW_GRACE, 0.);
 	w.grace.data = &w;
 	if (gmw_start(&w) < 0) {
-		wpool_free(w.pool);
-		mgcfg_free(w.cfg);
+		/* threads that did start may be reading the options: leave them be */
+		atomic_store(&w.stop, 1);
 		return 1;
 	}
 	log_info("gearman worker %s: %d thread(s), %zu job server(s)", w.cfg->identifier,
@@ -445,7 +484,7 @@ gmworker_main(int argc, char **argv)
 		return 0;
 	}
 	{
-		for (k = 0; k < w.nslots; k++) {
+		for (k = 0; k <= w.nslots; k++) {
 			pthread_join(w.slots[k].tid, NULL);
 			if (w.slots[k].client != NULL)
 				gearman_client_free(w.slots[k].client);

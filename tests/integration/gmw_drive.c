@@ -16,7 +16,12 @@
  * results came, 40 seconds at most; each is decoded and printed on one
  * line, its newlines written "\n", start_time and finish_time replaced by
  * the whole seconds between them ("secs=N"), core_start_time by "X"
- * unless RAW_CORE_START is set in the environment, the lines sorted.  Exits 1
+ * unless RAW_CORE_START is set in the environment, the lines sorted.
+ *
+ *   gmw_drive status PORT QUEUE
+ *
+ * asks a worker's status queue (worker_IDENTIFIER) as check_gearman does
+ * and prints the answer; exits 1 when none comes in 10 seconds.  Exits 1
  * when a result is missing or cannot be decoded.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -159,6 +164,28 @@ drive_submit(gearman_client_st *c, const char *path, const char *key)
 	return n;
 }
 
+static int
+drive_status(const char *port, const char *queue)
+{
+	gearman_client_st *c = gearman_client_create(NULL);
+	gearman_return_t ret;
+	size_t n = 0;
+	char *answer;
+
+	gearman_client_add_server(c, "127.0.0.1", (in_port_t)strtol(port, NULL, 10));
+	gearman_client_set_timeout(c, 10000);
+	answer = gearman_client_do(c, queue, NULL, "check", 5, &n, &ret);
+	if (!gearman_success(ret) || answer == NULL) {
+		fprintf(stderr, "status: %s\n", gearman_client_error(c));
+		gearman_client_free(c);
+		return 1;
+	}
+	printf("%.*s\n", (int)n, answer);
+	free(answer);
+	gearman_client_free(c);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -168,8 +195,10 @@ main(int argc, char **argv)
 	time_t end;
 	int want, i;
 
+	if (argc == 4 && strcmp(argv[1], "status") == 0)
+		return drive_status(argv[2], argv[3]);
 	if (argc != 4) {
-		fprintf(stderr, "usage: gmw_drive PORT KEY SPECS\n");
+		fprintf(stderr, "usage: gmw_drive PORT KEY SPECS | gmw_drive status PORT QUEUE\n");
 		return 2;
 	}
 	memset(&d, 0, sizeof(d));

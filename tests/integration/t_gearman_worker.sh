@@ -7,7 +7,8 @@
 # timeout_return=1, logfile).  OK, WARNING and CRITICAL results come back
 # with the text the plugin printed in the worker's environment, stderr
 # appended as the worker does; a check over service_check_timeout comes
-# back with the worker's timeout text and timeout_return's state; a
+# back with the worker's timeout text and timeout_return's state; its
+# status queue answers (with the gearman tool, when there); a
 # check_tcp line comes back, run by jaque's shim in the worker; on
 # SIGTERM the worker exits 0 and leaves no process behind.  Skipped
 # without gearmand.
@@ -163,6 +164,16 @@ if grep -q 'gearman worker jw: 4 thread(s), 1 job server(s)' "$T/worker.log"; th
 	pass worker-log
 else
 	fail worker-log "$(cat "$T/worker.log")"
+fi
+
+# its status queue, as check_gearman -q worker_jw asks it
+if command -v gearman > /dev/null; then
+	st=$(echo check | timeout 10 gearman -h 127.0.0.1 -p "$port" -f worker_jw)
+	case $st in
+	*" has 4 worker and is working on "*" jobs. Version: 5.2.4 (jaque "*")|worker=4;;;4;4 jobs="*c)
+		pass status-queue ;;
+	*) fail status-queue "answer '$st'" ;;
+	esac
 fi
 
 # SIGTERM: the worker ends by itself, its pool's processes with it

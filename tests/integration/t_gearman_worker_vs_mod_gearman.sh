@@ -12,7 +12,8 @@
 #    gearmand on loopback to mod_gearman_worker, then to jaque's worker,
 #    both with the same identifier, key and max-age: the result texts
 #    must be the same, byte for byte, but for the times (compared as
-#    whole seconds taken).
+#    whole seconds taken).  The status queue (worker_ID, check_gearman's)
+#    answers in the same words.
 # 2. When a Naemon with the built module is there (NAEMON_PREFIX, default
 #    build/bench-compare/naemon): Naemon sends its checks through
 #    mod_gearman_naemon.o, jaque's worker runs them, and Naemon applies
@@ -115,6 +116,8 @@ setsid "$mg/bin/mod_gearman_worker" --server=127.0.0.1:"$port" --encryption=yes 
 wpid=$!
 "$tmp/drive" "$port" "$key" "$tmp/specs" > "$tmp/mg.out" 2> "$tmp/mg.err" ||
 	{ cat "$tmp/mg.err"; tail -n 20 "$tmp/mgw.log"; fail "mod_gearman_worker's results"; }
+# its status queue, in numbers and words that check_gearman reads
+"$tmp/drive" status "$port" worker_cmp > "$tmp/mg.status" 2>&1 || fail "mod_gearman_worker's status"
 kill "$wpid" 2> /dev/null
 wait "$wpid" 2> /dev/null
 wpid=
@@ -127,6 +130,14 @@ JQ_WORKER=jaque-gm "$jaque" --gearman-worker server=127.0.0.1:"$port" encryption
 wpid=$!
 "$tmp/drive" "$port" "$key" "$tmp/specs" > "$tmp/jq.out" 2> "$tmp/jq.err" ||
 	{ cat "$tmp/jq.err"; tail -n 20 "$tmp/jw.log"; fail "jaque's worker's results"; }
+"$tmp/drive" status "$port" worker_cmp > "$tmp/jq.status" 2>&1 || fail "jaque's worker's status"
+# the same but for the numbers and the version, which names jaque's too
+shape() { sed -e 's/Version: [^|]*|/Version: V|/' -e 's/[0-9][0-9]*/N/g' "$1"; }
+[ "$(shape "$tmp/jq.status")" = "$(shape "$tmp/mg.status")" ] ||
+	fail "status: '$(cat "$tmp/jq.status")', mod_gearman_worker's '$(cat "$tmp/mg.status")'"
+grep -q ' has 4 worker and is working on 0 jobs. Version: 5.2.4 (jaque [^)]*)|worker=4;;;4;4 jobs=[0-9]*c$' \
+	"$tmp/jq.status" || fail "status: $(cat "$tmp/jq.status")"
+echo "ok: the status queue answers as mod_gearman_worker's: $(cat "$tmp/jq.status")"
 [ "$(wc -l < "$tmp/jq.out")" -eq "$nspecs" ] || fail "jaque's worker: $(wc -l < "$tmp/jq.out") results of $nspecs"
 if ! cmp -s "$tmp/mg.out" "$tmp/jq.out"; then
 	diff "$tmp/mg.out" "$tmp/jq.out"

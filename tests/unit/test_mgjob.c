@@ -757,6 +757,10 @@ t_timeout_texts(void **state)
 	/* whole seconds apart: 1.2 s is 2 seconds, more than a timeout of 1 */
 	assert_int_equal(mgjob_timed_out(1, a, b), 1);
 	assert_int_equal(mgjob_timed_out(2, a, b), 0);
+	t = mgjob_worker_status("box", 4, 1, "5.2.4", 1, 4, 17);
+	assert_string_equal(t, "box has 4 worker and is working on 1 jobs. Version: 5.2.4|"
+	    "worker=4;;;1;4 jobs=17c");
+	free(t);
 	t = mgjob_worker_source("w1");
 	assert_string_equal(t, "Mod-Gearman Worker @\xc2\xa0w1");
 	free(t);
