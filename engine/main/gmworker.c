@@ -48,6 +48,7 @@
 #define GMW_GRACE 10.0           /* seconds runs in flight get after a stop */
 #define GMW_QUEUE_MAX 256        /* bytes of a queue name */
 #define GMW_HOST_MAX 256
+#define GMW_SEND_TRIES 3         /* a result is sent this many times at most */
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "0.1.0"
@@ -119,13 +120,22 @@ gmw_send_result(struct gmw_slot *s, const char *queue, const char *text)
 	const struct mgcfg *cfg = s->w->cfg;
 	enum mgjob_err err;
 	char *payload = mgjob_encode(text, cfg->encryption ? cfg->key : NULL, &err);
-	gearman_return_t ret;
+	gearman_return_t ret = GEARMAN_SUCCESS;
+	int i;
 
 	if (payload == NULL) {
 		log_warnx("gearman worker: result not encoded: %s", mgjob_err_str(err));
 		return;
 	}
-	ret = gearman_client_do_background(s->client, queue, NULL, payload, strlen(payload), NULL);
+	/* a connection the job server dropped (it restarted) fails once, and
+	 * libgearman connects anew on the next call: try again, as the worker
+	 * of mod_gearman does */
+	for (i = 0; i < GMW_SEND_TRIES; i++) {
+		ret = gearman_client_do_background(s->client, queue, NULL, payload, strlen(payload),
+		    NULL);
+		if (gearman_success(ret))
+			break;
+	}
 	if (!gearman_success(ret))
 		log_warnx("gearman worker: result to %s not sent: %s", queue,
 		    gearman_client_error(s->client) != NULL ? gearman_client_error(s->client) :
@@ -254,6 +264,8 @@ gmw_thread(void *arg)
 
 		if (gearman_success(ret) || ret == GEARMAN_TIMEOUT || ret == GEARMAN_IO_WAIT ||
 		    ret == GEARMAN_NO_JOBS) {
+			if (errors > 0 && s == &w->slots[0])
+				log_info("gearman worker: job server reachable again");
 			errors = 0;
 			continue;
 		}

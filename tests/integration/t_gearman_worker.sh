@@ -8,7 +8,8 @@
 # with the text the plugin printed in the worker's environment, stderr
 # appended as the worker does; a check over service_check_timeout comes
 # back with the worker's timeout text and timeout_return's state; its
-# status queue answers (with the gearman tool, when there); a
+# status queue answers (with the gearman tool, when there); after gearmand
+# went away and came back, checks go through the worker again; a
 # check_tcp line comes back, run by jaque's shim in the worker; on
 # SIGTERM the worker exits 0 and leaves no process behind.  Skipped
 # without gearmand.
@@ -174,6 +175,33 @@ if command -v gearman > /dev/null; then
 		pass status-queue ;;
 	*) fail status-queue "answer '$st'" ;;
 	esac
+fi
+
+# gearmand goes away and comes back: the worker takes jobs again, and its
+# results go through, without a restart
+kill "$gd"
+wait "$gd" 2>/dev/null
+sleep 2
+"$GEARMAND" -L 127.0.0.1 -p "$port" -t 1 -l /dev/null &
+gd=$!
+eng_wait_port "$port" || fail gearmand-again "gearmand did not start again"
+t_back=$(date +%s)
+if eng_wait_fresh ok "OK - checked by gmworker" "$t_back"; then
+	pass gearmand-back
+else
+	fail gearmand-back "ok: last_check $(eng_field ok last_check), back at $t_back, '$(eng_field ok plugin_output)'"
+fi
+# a thread's connection for results went with the old gearmand: the next
+# result goes through all the same
+if grep -q 'gearman worker: job server reachable again' "$T/worker.log"; then
+	pass gearmand-back-log
+else
+	fail gearmand-back-log "no line"
+fi
+if grep -q 'not sent' "$T/worker.log"; then
+	fail results-kept "$(grep 'not sent' "$T/worker.log" | head -n 3)"
+else
+	pass results-kept
 fi
 
 # SIGTERM: the worker ends by itself, its pool's processes with it
