@@ -12,7 +12,8 @@
 #   mg_naemon DIR PORT KEY [WORDS]  write DIR/naemon.cfg (objects from
 #                            DIR/objects.cfg, which the caller writes) with
 #                            the built module on PORT with KEY, hosts and
-#                            services (and the module's WORDS), and start
+#                            services (and the module's WORDS), and the
+#                            lines of DIR/naemon.extra when there, and start
 #                            Naemon: sets npid; returns 1 (its output
 #                            shown) when it does not start
 #   mg_wait_text FILE TEXT [TENTHS]  wait (default 100 tenths of a second)
@@ -87,6 +88,7 @@ event_broker_options=-1
 enable_notifications=0
 broker_module=$mg/lib/mod_gearman_naemon.o server=127.0.0.1:$2 encryption=yes key=$3 hosts=yes services=yes result_queue=check_results logfile=$1/mod_gearman.log${4:+ $4}
 EOF
+	[ -f "$1/naemon.extra" ] && cat "$1/naemon.extra" >> "$1/naemon.cfg"
 	_root=
 	[ "$(id -u)" = 0 ] && _root=--allow-root
 	# shellcheck disable=SC2086 # _root is one word or none

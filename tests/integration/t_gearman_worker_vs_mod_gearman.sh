@@ -18,7 +18,8 @@
 #    build/bench-compare/naemon): Naemon sends its checks through
 #    mod_gearman_naemon.o, jaque's worker runs them, and Naemon applies
 #    the results (a SERVICE ALERT with the plugin's text in naemon.log);
-#    the module's event handler job runs in jaque's worker too.
+#    the module's event handler and notification jobs run in jaque's
+#    worker too.
 #
 # Output: "ok:" lines, then "PASS: gearman_worker_vs_mod_gearman" or
 # "FAIL: ..."; exit 1 on a failure, 77 (skip) without the mod_gearman
@@ -125,7 +126,8 @@ wpid=
 sleep 1
 
 JQ_WORKER=jaque-gm "$jaque" --gearman-worker server=127.0.0.1:"$port" encryption=yes \
-	key="$key" hosts=yes services=yes eventhandler=yes max-worker=4 identifier=cmp max-age=50 \
+	key="$key" hosts=yes services=yes eventhandler=yes notifications=yes max-worker=4 \
+	identifier=cmp max-age=50 \
 	logfile="$tmp/jw.log" &
 wpid=$!
 "$tmp/drive" "$port" "$key" "$tmp/specs" > "$tmp/jq.out" 2> "$tmp/jq.err" ||
@@ -169,12 +171,26 @@ define command {
 	command_name handler
 	command_line $tmp/handler \$SERVICESTATE\$ \$SERVICEDESC\$
 }
+define command {
+	command_name notify
+	command_line $tmp/notify \$NOTIFICATIONTYPE\$ \$HOSTNAME\$ \$HOSTSTATE\$
+}
+# no periods: at any time
+define contact {
+	contact_name c1
+	host_notification_options d,u,r
+	service_notification_options w,u,c,r
+	host_notification_commands notify
+	service_notification_commands notify
+}
 define host {
 	host_name gm-host
 	address 127.0.0.1
 	check_command plugin!2!DOWN
 	check_interval 60
 	max_check_attempts 1
+	contacts c1
+	notification_interval 0
 }
 define service {
 	host_name gm-host
@@ -186,8 +202,12 @@ define service {
 }
 EOF
 printf '#!/bin/sh\necho "$* handled by ${JQ_WORKER:-someone else}" >> %s/handled\n' "$tmp" > "$tmp/handler"
-chmod +x "$tmp/handler"
-mg_naemon "$nd" "$port" "$key" eventhandler=yes || fail "Naemon with the module did not start"
+# the worker gives a notification its output in the environment
+printf '#!/bin/sh\necho "$* (${NAGIOS_HOSTOUTPUT:-no output}) by ${JQ_WORKER:-someone else}" >> %s/notified\n' "$tmp" > "$tmp/notify"
+chmod +x "$tmp/handler" "$tmp/notify"
+echo enable_notifications=1 > "$nd/naemon.extra"
+mg_naemon "$nd" "$port" "$key" "eventhandler=yes notifications=yes" ||
+	fail "Naemon with the module did not start"
 now=$(date +%s)
 printf '[%s] SCHEDULE_FORCED_HOST_CHECK;gm-host;%s\n[%s] SCHEDULE_FORCED_SVC_CHECK;gm-host;gm svc;%s\n' \
 	"$now" "$now" "$now" "$now" > "$nd/naemon.cmd"
@@ -207,4 +227,8 @@ echo "ok: the host check ran in jaque's worker too"
 mg_wait_text "$tmp/handled" "WARNING gm svc handled by jaque-gm" ||
 	fail "the event handler did not run in jaque's worker ($(cat "$tmp/handled" 2> /dev/null))"
 echo "ok: the module's event handler job ran in jaque's worker"
+want='PROBLEM gm-host DOWN (DOWN from jaque worker on gm-host) by jaque-gm'
+mg_wait_text "$tmp/notified" "$want" ||
+	fail "the notification did not run in jaque's worker ($(cat "$tmp/notified" 2> /dev/null))"
+echo "ok: the module's notification job ran in jaque's worker, with the host's output: $want"
 echo "PASS: gearman_worker_vs_mod_gearman"
