@@ -83,7 +83,7 @@ struct gmw {
 	struct wpool *pool;
 	struct gmwrun_env env;
 	ev_async inbox_async;
-	ev_signal sigterm, sigint;
+	ev_signal sigterm, sigint, sighup;
 	ev_timer grace;
 	pthread_mutex_t mu;
 	struct gmw_task *inbox;     /* under mu */
@@ -352,6 +352,19 @@ gmw_signal_cb(struct ev_loop *loop, ev_signal *sig, int revents)
 	ev_async_send(loop, &w->inbox_async);
 }
 
+/* SIGHUP (logrotate's): the log file opened anew; the options stay */
+static void
+gmw_hup_cb(struct ev_loop *loop, ev_signal *sig, int revents)
+{
+	struct gmw *w = sig->data;
+
+	(void)loop;
+	(void)revents;
+	if (w->cfg->logfile != NULL && freopen(w->cfg->logfile, "a", stderr) != NULL)
+		setvbuf(stderr, NULL, _IOLBF, 0);
+	log_info("gearman worker: SIGHUP: log opened anew; the options are not read again");
+}
+
 /* ---- start-up ---- */
 
 /* the options: files (words without '=') and key=value pairs */
@@ -406,6 +419,7 @@ static int
 gmw_start(struct gmw *w)
 {
 	struct wpool_opts po;
+	sigset_t all, old;
 	ssize_t n;
 	size_t i;
 	int k;
@@ -440,14 +454,19 @@ gmw_start(struct gmw *w)
 		w->slots[k].status = k == w->nslots;
 		pthread_cond_init(&w->slots[k].cv, NULL);
 	}
+	/* signals are the loop's: the threads start with all of them blocked */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
 	for (k = 0; k <= w->nslots; k++) {
 		atomic_fetch_add(&w->alive, 1);
 		if (pthread_create(&w->slots[k].tid, NULL, gmw_thread, &w->slots[k]) != 0) {
 			atomic_fetch_sub(&w->alive, 1);
+			pthread_sigmask(SIG_SETMASK, &old, NULL);
 			log_warnx("gearman worker: only %d thread(s) started", k);
 			return -1;
 		}
 	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return 0;
 }
 
@@ -457,6 +476,12 @@ gmworker_main(int argc, char **argv)
 	struct gmw w;
 	int k, left;
 
+	if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+		printf("Usage: jaque --gearman-worker [worker.cfg] [key=value ...]\n"
+		    "mod_gearman_worker's options, from the file (also config=FILE) or as\n"
+		    "key=value or --key=value words, later ones winning (README.md).\n");
+		return 0;
+	}
 	memset(&w, 0, sizeof(w));
 	w.cfg = gmw_config(argc, argv);
 	if (w.cfg == NULL)
@@ -473,9 +498,11 @@ gmworker_main(int argc, char **argv)
 	ev_async_start(w.loop, &w.inbox_async);
 	ev_signal_init(&w.sigterm, gmw_signal_cb, SIGTERM);
 	ev_signal_init(&w.sigint, gmw_signal_cb, SIGINT);
-	w.sigterm.data = w.sigint.data = &w;
+	ev_signal_init(&w.sighup, gmw_hup_cb, SIGHUP);
+	w.sigterm.data = w.sigint.data = w.sighup.data = &w;
 	ev_signal_start(w.loop, &w.sigterm);
 	ev_signal_start(w.loop, &w.sigint);
+	ev_signal_start(w.loop, &w.sighup);
 	ev_timer_init(&w.grace, gmw_grace_cb, GMW_GRACE, 0.);
 	w.grace.data = &w;
 	if (gmw_start(&w) < 0) {

@@ -11,9 +11,11 @@
  * (gmwrun.h), and sends each check's result to the job's result queue in
  * mod_gearman's format, encrypted with the shared key when encryption is on.
  *
- * Runs until SIGTERM or SIGINT: then it takes no more jobs, lets the ones
- * running end (a second signal, or 10 seconds, and it leaves them to
- * gearmand, which hands them to another worker), and exits 0.  Exits 2 on
+ * SIGHUP opens the log file anew (for logrotate); the options are not
+ * read again.  Runs until SIGTERM or SIGINT: then it takes no more jobs,
+ * lets the ones running end (a second signal, or 10 seconds, and it
+ * leaves them to gearmand, which hands them to another worker), and
+ * exits 0.  Exits 2 on
  * a usage or configuration error, 1 when it cannot start.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later

@@ -9,7 +9,8 @@
 # appended as the worker does; a check over service_check_timeout comes
 # back with the worker's timeout text and timeout_return's state; its
 # status queue answers (with the gearman tool, when there); after gearmand
-# went away and came back, checks go through the worker again; a
+# went away and came back, checks go through the worker again; SIGHUP
+# opens its log anew; a
 # check_tcp line comes back, run by jaque's shim in the worker; on
 # SIGTERM the worker exits 0 and leaves no process behind.  Skipped
 # without gearmand.
@@ -202,6 +203,16 @@ if grep -q 'not sent' "$T/worker.log"; then
 	fail results-kept "$(grep 'not sent' "$T/worker.log" | head -n 3)"
 else
 	pass results-kept
+fi
+
+# SIGHUP (logrotate): the log opened anew, the worker goes on
+mv "$T/worker.log" "$T/worker.log.1"
+kill -HUP "$wk"
+if eng_wait_fresh warn "WARNING - checked by gmworker" "$(date +%s)" &&
+	grep -q 'SIGHUP: log opened anew' "$T/worker.log" 2>/dev/null; then
+	pass worker-hup
+else
+	fail worker-hup "worker.log: $(cat "$T/worker.log" 2>/dev/null)"
 fi
 
 # SIGTERM: the worker ends by itself, its pool's processes with it
