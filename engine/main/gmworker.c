@@ -90,6 +90,7 @@ struct gmw {
 	atomic_int stop;
 	atomic_int alive;           /* threads still running */
 	atomic_int running;         /* jobs taken and not finished */
+	atomic_int down;            /* a thread found no job server */
 	atomic_ulong jobs_done;     /* jobs and status requests answered */
 	char hostname[GMW_HOST_MAX];
 	size_t in_flight;           /* runs on the loop */
@@ -240,7 +241,6 @@ gmw_thread(void *arg)
 	struct gmw_slot *s = arg;
 	struct gmw *w = s->w;
 	gearman_worker_st *k = gearman_worker_create(NULL);
-	int errors = 0;
 
 	s->client = gearman_client_create(NULL);
 	if (k == NULL || s->client == NULL) {
@@ -264,13 +264,15 @@ gmw_thread(void *arg)
 
 		if (gearman_success(ret) || ret == GEARMAN_TIMEOUT || ret == GEARMAN_IO_WAIT ||
 		    ret == GEARMAN_NO_JOBS) {
-			if (errors > 0 && s == &w->slots[0])
+			/* a timeout comes with and without a job server: only a
+			 * job (or the word that there is none) says it is back */
+			if ((gearman_success(ret) || ret == GEARMAN_NO_JOBS) &&
+			    atomic_exchange(&w->down, 0))
 				log_info("gearman worker: job server reachable again");
-			errors = 0;
 			continue;
 		}
-		/* say it once per outage, from one thread */
-		if (errors++ == 0 && s == &w->slots[0])
+		/* said once per outage, by the first thread that meets it */
+		if (!atomic_exchange(&w->down, 1))
 			log_warnx("gearman worker: %s", gearman_worker_error(k) != NULL ?
 			    gearman_worker_error(k) : gearman_strerror(ret));
 		/* no job server: wait a second (in tenths, to see the stop flag) */

@@ -10,7 +10,8 @@
  * SPECS has one check a line, fields separated by tabs:
  *   queue  host  service ("-": a host check)  timeout  command line  [latency]
  * (latency: seconds the job is older than now, for the worker's max-age)
- * Each becomes a job text (mgjob_check_text, result queue "check_results",
+ * Each becomes a job text (mgjob_check_text, result queue "check_results"
+ * or GMW_RESULT_QUEUE from the environment,
  * unique ids as the module gives them), encrypted with KEY ("-": none),
  * and goes to its queue.  Then the result queue is served until as many
  * results came, 40 seconds at most; each is decoded and printed on one
@@ -104,6 +105,14 @@ drive_take(gearman_job_st *job, void *ctx, size_t *size, gearman_return_t *ret)
 	return NULL;
 }
 
+static const char *
+drive_result_queue(void)
+{
+	const char *q = getenv("GMW_RESULT_QUEUE");
+
+	return q != NULL && q[0] != '\0' ? q : "check_results";
+}
+
 static int
 drive_cmp(const void *a, const void *b)
 {
@@ -136,7 +145,7 @@ drive_submit(gearman_client_st *c, const char *path, const char *key)
 		if (i < 5)
 			continue;
 		memset(&chk, 0, sizeof(chk));
-		chk.result_queue = "check_results";
+		chk.result_queue = drive_result_queue();
 		chk.target_queue = f[0];
 		chk.host_name = f[1];
 		chk.service_description = strcmp(f[2], "-") == 0 ? NULL : f[2];
@@ -208,7 +217,7 @@ main(int argc, char **argv)
 	gearman_client_add_server(c, "127.0.0.1", (in_port_t)strtol(argv[1], NULL, 10));
 	gearman_worker_add_server(w, "127.0.0.1", (in_port_t)strtol(argv[1], NULL, 10));
 	gearman_worker_set_timeout(w, 500);
-	gearman_worker_add_function(w, "check_results", 0, drive_take, &d);
+	gearman_worker_add_function(w, drive_result_queue(), 0, drive_take, &d);
 	want = drive_submit(c, argv[3], d.key);
 	if (want < 0)
 		return 1;
