@@ -13,6 +13,8 @@
  * itself, so the loop never waits on gearmand.  Plugins are never forked
  * by these threads: the pool's fork servers start them.
  *
+ * One more thread serves the status queue (worker_IDENTIFIER), as
+ * mod_gearman_worker's status process does, from counters kept in atomics.
  * The threads look at the stop flag at least every second (the gearman
  * worker's timeout).  A run in flight keeps the loop going after a stop,
  * up to GMW_GRACE seconds.
@@ -211,7 +213,7 @@ gmw_status(gearman_job_st *job, void *ctx, size_t *size, gearman_return_t *ret)
 	return text;
 }
 
-/* register fn for name, and for name with each group's suffix */
+/* the job queues the options ask for: the general ones, the groups' */
 static void
 gmw_functions(struct gmw_slot *s, gearman_worker_st *k)
 {
