@@ -51,6 +51,7 @@
 #define GMW_QUEUE_MAX 256        /* bytes of a queue name */
 #define GMW_HOST_MAX 256
 #define GMW_SEND_TRIES 3         /* a result is sent this many times at most */
+#define GMW_OUTPUT_MAX ((size_t)10 << 20) /* bytes of stdout, of stderr kept */
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "0.1.0"
@@ -436,6 +437,8 @@ gmw_start(struct gmw *w)
 	w->self_exe[n] = '\0';
 	memset(&po, 0, sizeof(po));
 	po.self_exe = w->self_exe;
+	/* mod_gearman_worker keeps a plugin's output up to about 10 MiB */
+	po.output_cap = GMW_OUTPUT_MAX;
 	w->pool = wpool_new(w->loop, &po);
 	if (w->pool == NULL)
 		return -1;

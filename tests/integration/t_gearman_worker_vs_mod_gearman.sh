@@ -7,8 +7,9 @@
 # 1. The same checks (tests/integration/gmw_drive.c: OK, WARNING, CRITICAL
 #    with stderr, UNKNOWN, a code out of bounds, a plugin killed by a
 #    signal, one not found, one not executable, no output, long output
-#    with a backslash, host and service timeouts, check_tcp refused, a job
-#    older than max-age, run directly and through a shell) go through a
+#    with a backslash, 200 000 bytes of output, host and service
+#    timeouts, check_tcp refused, a job older than max-age, run directly
+#    and through a shell) go through a
 #    gearmand on loopback to mod_gearman_worker, then to jaque's worker,
 #    both with the same identifier, key and max-age: the result texts
 #    must be the same, byte for byte, but for the times (compared as
@@ -83,7 +84,9 @@ closed=$(mg_free_port)
 P=$tmp/plugin
 # long output with a backslash in it
 printf '#!/bin/sh\nprintf "OK - two\\nlines a\\\\\\\\b|t=1\\n"\n' > "$tmp/long"
-chmod +x "$tmp/long"
+# 200 000 bytes of output, over what jaque's pool keeps by default
+printf '#!/bin/sh\nhead -c 200000 /dev/zero | tr "\\\\000" x\necho\n' > "$tmp/big"
+chmod +x "$tmp/long" "$tmp/big"
 spec() { printf '%s\t%s\t%s\t%s\t%s\n' "$@"; }
 # a job 100 s old, for max-age=50
 old() { printf '%s\t%s\t%s\t%s\t%s\t100\n' "$@"; }
@@ -100,6 +103,7 @@ old() { printf '%s\t%s\t%s\t%s\t%s\t100\n' "$@"; }
 	spec service h1 noexec 10 "$tmp/noexec"
 	spec service h1 empty 10 "$P 0"
 	spec service h1 long 10 "$tmp/long"
+	spec service h1 big 10 "$tmp/big"
 	spec service h1 timeout 2 "$P 0 x; sleep 10"
 	spec host h-slow - 1 "/bin/sleep 10"
 	spec service h1 tcp 10 "/usr/lib/nagios/plugins/check_tcp -H 127.0.0.1 -p $closed"
