@@ -2,9 +2,9 @@
 # t_gearman_worker.sh: jaque's core sends its checks through a real
 # gearmand to `jaque --gearman-worker`, and applies the results.  A
 # gearmand on a free loopback port; jaque with a mod_gearman broker_module
-# line (hosts and services to gearmand, encrypted); the worker reads a
-# worker.cfg as mod_gearman_worker would (server, key, identifier,
-# timeout_return=1, logfile).  OK, WARNING and CRITICAL results come back
+# line (hosts, services and a service group's queue to gearmand,
+# encrypted); the worker reads a worker.cfg as mod_gearman_worker would
+# (server, key, the queues, identifier, timeout_return=1, logfile).  OK, WARNING and CRITICAL results come back
 # with the text the plugin printed in the worker's environment, stderr
 # appended as the worker does; a check over service_check_timeout comes
 # back with the worker's timeout text and timeout_return's state; its
@@ -29,7 +29,7 @@ fi
 eng_init gearman_worker
 port=$(eng_free_port)
 KEY=jaque-worker-test-key
-eng_cfg "broker_module=/usr/lib/mod_gearman/mod_gearman_naemon.o server=127.0.0.1:$port encryption=yes key=$KEY hosts=yes services=yes" \
+eng_cfg "broker_module=/usr/lib/mod_gearman/mod_gearman_naemon.o server=127.0.0.1:$port encryption=yes key=$KEY hosts=yes services=yes servicegroups=sg1" \
 	service_check_timeout=2 status_update_interval=1
 TCP=/usr/lib/nagios/plugins/check_tcp
 eng_objects <<OBJ
@@ -39,6 +39,18 @@ define host {
 	address		127.0.0.1
 	check_command	run!/bin/sh -c 'echo "UP - checked by \$\${JQ_WORKER:-jaque}"'
 	check_interval	2
+}
+define servicegroup {
+	servicegroup_name	sg1
+	members			h1,in-group
+}
+define service {
+	use			s-base
+	host_name		h1
+	service_description	in-group
+	check_command		run!/bin/sh -c 'echo "OK - in servicegroup_sg1, checked by \$\${JQ_WORKER:-jaque}"'
+	max_check_attempts	1
+	check_interval		2
 }
 define service {
 	use			s-base
@@ -88,6 +100,7 @@ encryption=yes
 key=$KEY
 hosts=yes
 services=yes
+servicegroups=sg1
 identifier=jw
 timeout_return=1
 max-worker=4
@@ -128,6 +141,13 @@ check() { # name svc want
 }
 check host-ok "" "UP - checked by gmworker"
 check service-ok ok "OK - checked by gmworker"
+# the service group's check goes to the queue servicegroup_sg1, which the
+# worker serves too
+if eng_wait_field in-group plugin_output "OK - in servicegroup_sg1, checked by gmworker" 20; then
+	pass servicegroup-queue
+else
+	fail servicegroup-queue "in-group says '$(eng_field in-group plugin_output)'"
+fi
 is perfdata "$(eng_field ok performance_data)" "t=1s"
 check service-warning warn "WARNING - checked by gmworker"
 is warning-state "$(eng_field warn current_state)" 1
@@ -193,12 +213,13 @@ if eng_wait_fresh ok "OK - checked by gmworker" "$t_back"; then
 else
 	fail gearmand-back "ok: last_check $(eng_field ok last_check), back at $t_back, '$(eng_field ok plugin_output)'"
 fi
-# a thread's connection for results went with the old gearmand: the next
-# result goes through all the same
 # one line for the outage, one for the return, whatever the threads saw
 is gearmand-back-log "$(grep -c 'gearman worker: job server reachable again' "$T/worker.log")" 1
-is gearmand-gone-log "$(grep -c 'gearman worker: .*GEARMAN_COULD_NOT_CONNECT' "$T/worker.log")" 1
-if grep -q 'not sent' "$T/worker.log"; then
+is gearmand-gone-log "$(grep -v 'not sent' "$T/worker.log" | grep -c 'GEARMAN_COULD_NOT_CONNECT')" 1
+# a thread's connection for results went with the old gearmand: the next
+# result goes through all the same (one that ended while there was none is
+# lost, as with mod_gearman_worker: gearmand lost its job too)
+if grep -q 'not sent.*LOST_CONNECTION' "$T/worker.log"; then
 	fail results-kept "$(grep 'not sent' "$T/worker.log" | head -n 3)"
 else
 	pass results-kept
