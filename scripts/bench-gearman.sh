@@ -59,8 +59,10 @@ for _ in $(seq 50); do
 	python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 1)" 2>/dev/null && break
 	sleep 0.1
 done
+# each worker in a session of its own: mod_gearman_worker ends by signalling
+# its whole process group, which would otherwise take this script along
 for w in 1 2; do
-	"$MGW" --server=127.0.0.1:"$port" --encryption=yes --key="$KEY" --hosts --services \
+	setsid "$MGW" --server=127.0.0.1:"$port" --encryption=yes --key="$KEY" --hosts --services \
 		--min-worker=4 --max-worker=16 --logfile="$T/worker$w.log" &
 	pids+=($!)
 done

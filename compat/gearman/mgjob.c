@@ -14,6 +14,7 @@
 
 #include <ctype.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -155,6 +156,28 @@ crypt_len(size_t l)
 	return l + MGJOB_BLOCK - l % MGJOB_BLOCK;
 }
 
+/*
+ * The cipher contexts of the last key, one per direction: setting a context
+ * up (fetching the cipher, expanding the key) costs more than the job's few
+ * hundred bytes do, and a core or worker uses one key.  Shared by the
+ * threads that may call here; one that finds them in use makes its own.
+ */
+static struct {
+	pthread_mutex_t mu;
+	EVP_CIPHER_CTX *ctx[2];
+	unsigned char key[2][MGJOB_KEY_BYTES];
+} aes_cache = { .mu = PTHREAD_MUTEX_INITIALIZER };
+
+/* ctx ready for key in direction enc: set up anew unless it holds that key already */
+static int
+aes_ready(EVP_CIPHER_CTX *ctx, const unsigned char *key, int enc, int same)
+{
+	if (same ? EVP_CipherInit_ex(ctx, NULL, NULL, NULL, NULL, enc) != 1 :
+	    EVP_CipherInit_ex(ctx, EVP_aes_256_ecb(), NULL, key, NULL, enc) != 1)
+		return -1;
+	return EVP_CIPHER_CTX_set_padding(ctx, 0) == 1 ? 0 : -1;
+}
+
 /* run the cipher over len bytes (a multiple of the block) into out */
 static int
 aes_run(const char *password, int enc, const unsigned char *in, size_t len,
@@ -162,19 +185,37 @@ aes_run(const char *password, int enc, const unsigned char *in, size_t len,
 {
 	unsigned char key[MGJOB_KEY_BYTES];
 	EVP_CIPHER_CTX *ctx;
-	int n = 0, fin = 0, ok;
+	int n = 0, fin = 0, ok, cached, same = 0;
 
 	if (len > INT_MAX)
 		return -1;
-	ctx = EVP_CIPHER_CTX_new();
-	if (ctx == NULL)
-		return -1;
+	enc = enc != 0;
 	mgjob_key_pad(key, password);
-	ok = EVP_CipherInit_ex(ctx, EVP_aes_256_ecb(), NULL, key, NULL, enc) == 1 &&
-	    EVP_CIPHER_CTX_set_padding(ctx, 0) == 1 &&
+	cached = pthread_mutex_trylock(&aes_cache.mu) == 0;
+	if (cached) {
+		if (aes_cache.ctx[enc] == NULL)
+			aes_cache.ctx[enc] = EVP_CIPHER_CTX_new();
+		else
+			same = memcmp(aes_cache.key[enc], key, sizeof(key)) == 0;
+		ctx = aes_cache.ctx[enc];
+	} else {
+		ctx = EVP_CIPHER_CTX_new();
+	}
+	ok = ctx != NULL && aes_ready(ctx, key, enc, same) == 0 &&
 	    EVP_CipherUpdate(ctx, out, &n, in, (int)len) == 1 &&
 	    EVP_CipherFinal_ex(ctx, out + n, &fin) == 1 && (size_t)(n + fin) == len;
-	EVP_CIPHER_CTX_free(ctx);
+	if (cached) {
+		/* a context that failed is made afresh next time */
+		if (ok) {
+			memcpy(aes_cache.key[enc], key, sizeof(key));
+		} else {
+			EVP_CIPHER_CTX_free(aes_cache.ctx[enc]);
+			aes_cache.ctx[enc] = NULL;
+		}
+		pthread_mutex_unlock(&aes_cache.mu);
+	} else {
+		EVP_CIPHER_CTX_free(ctx);
+	}
 	OPENSSL_cleanse(key, sizeof(key));
 	return ok ? 0 : -1;
 }

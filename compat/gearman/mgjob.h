@@ -164,6 +164,14 @@ char *mgjob_eventhandler_text(struct timeval now, const char *command_line);
 char *mgjob_notification_text(struct timeval start, struct timeval now, const char *contact,
     const char *command_line, const char *plugin_output, const char *long_plugin_output);
 
+/*
+ * Long plugin output as Naemon keeps it, and so as the module puts it in a
+ * notification job: each newline written "\n", nothing else changed
+ * (backslashes stay single).  A heap string; NULL for NULL (the module
+ * then prints "(null)").
+ */
+char *mgjob_escape_newlines(const char *s);
+
 /* The module's default perfdata templates; a perfdata job is the template
  * with its macros expanded, and a newline (queue "perfdata", NORMAL). */
 #define MGJOB_HOST_PERFDATA_TEMPLATE \

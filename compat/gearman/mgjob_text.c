@@ -138,23 +138,41 @@ mgjob_eventhandler_text(struct timeval now, const char *command_line)
 	return job_done(&b);
 }
 
+/* s with each newline written "\n" into b */
+static void
+add_newlines_escaped(struct mbuf *b, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '\n')
+			mbuf_add(b, "\\n", 2);
+		else
+			mbuf_addc(b, *s);
+	}
+}
+
+char *
+mgjob_escape_newlines(const char *s)
+{
+	struct mbuf b = { 0 };
+
+	if (s == NULL)
+		return NULL;
+	mbuf_add(&b, "", 0);
+	add_newlines_escaped(&b, s);
+	return b.p;
+}
+
 char *
 mgjob_notification_text(struct timeval start, struct timeval now, const char *contact,
     const char *command_line, const char *plugin_output, const char *long_plugin_output)
 {
 	struct mbuf b = { 0 };
-	const char *p;
 
 	mbuf_addf(&b, "type=notification\nstart_time=%Lf\ncore_time=%Lf\ncontact=%s\ncommand_line=",
 	    tv_ld(start), tv_ld(now), contact != NULL ? contact : "GLOBAL");
 	/* a macro such as $LONGSERVICEOUTPUT$ can bring newlines into the
 	 * command; the module writes them as "\n" so the line stays one */
-	for (p = str_or_null(command_line); *p != '\0'; p++) {
-		if (*p == '\n')
-			mbuf_add(&b, "\\n", 2);
-		else
-			mbuf_addc(&b, *p);
-	}
+	add_newlines_escaped(&b, str_or_null(command_line));
 	mbuf_addf(&b, "\nplugin_output=%s\nlong_plugin_output=%s\n\n\n",
 	    str_or_null(plugin_output), str_or_null(long_plugin_output));
 	return job_done(&b);

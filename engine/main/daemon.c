@@ -494,6 +494,8 @@ jq_write_stats(struct jaque *j)
 	memset(&b, 0, sizeof(b));
 	dstats_fill(&b, j->chk, j->pool, j->gen->objs, j->program_start, now, &j->rate,
 	    &j->overload, &j->stretch);
+	if (j->gm != NULL)
+		dstats_gearman(&b, j->gm, j->gearman);
 	if (statsfile_write(j->stats_path, &b) < 0)
 		log_warn("cannot write %s", j->stats_path);
 	statsfile_buf_free(&b);

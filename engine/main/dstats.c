@@ -6,11 +6,16 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
+#include "compat/gearman/mgcfg.h"
 #include "compat/statsfile.h"
 #include "engine/check/checker.h"
 #include "engine/main/dstats.h"
+#include "engine/main/gmcore.h"
+#include "engine/main/gmstats.h"
+#include "engine/main/gmwire.h"
 #include "engine/objects/objects.h"
 #include "engine/sched/drift.h"
 #include "engine/sched/overload.h"
@@ -173,4 +178,121 @@ dstats_fill(struct statsfile_buf *b, struct checker *c, struct wpool *pool,
 	statsfile_add(b, "tick_late_p99_us", "%llu", (unsigned long long)drift_quantile(tl, 0.99));
 	statsfile_add(b, "tick_late_max_us", "%llu", (unsigned long long)drift_max(tl));
 	dstats_fine(b, "tick_late_fine", tl);
+}
+
+/* prefix_count, _p50_us, _p99_us, _max_us, _mean_us and _fine of a histogram */
+static void
+dstats_hist(struct statsfile_buf *b, const char *prefix, const struct drift *d)
+{
+	const struct {
+		const char *suffix;
+		uint64_t v;
+	} f[] = {
+		{ "count", drift_count(d) },
+		{ "p50_us", drift_quantile(d, 0.5) },
+		{ "p99_us", drift_quantile(d, 0.99) },
+		{ "max_us", drift_max(d) },
+	};
+	char key[64];
+	size_t i;
+
+	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+		snprintf(key, sizeof(key), "%s_%s", prefix, f[i].suffix);
+		statsfile_add(b, key, "%llu", (unsigned long long)f[i].v);
+	}
+	snprintf(key, sizeof(key), "%s_mean_us", prefix);
+	statsfile_add(b, key, "%.0f", drift_mean(d));
+	snprintf(key, sizeof(key), "%s_fine", prefix);
+	dstats_fine(b, key, d);
+}
+
+/* gm_servers: the job servers as "host:port,host:port" */
+static void
+dstats_gm_servers(struct statsfile_buf *b, const struct mgcfg *m)
+{
+	size_t i, len = 0, cap = 64;
+	char *line = xmalloc(cap);
+
+	line[0] = '\0';
+	for (i = 0; i < m->servers.len; i++) {
+		const struct mgcfg_server *sv = m->servers.items[i];
+		size_t need = strlen(sv->host) + 16;
+
+		if (cap - len < need) {
+			cap = cap * 2 + need;
+			line = xrealloc(line, cap);
+		}
+		len += (size_t)snprintf(line + len, cap - len, "%s%s:%d", len ? "," : "", sv->host,
+		    sv->port);
+	}
+	statsfile_add(b, "gm_servers", "%s", line);
+	free(line);
+}
+
+/* a queue's lines: gm_queue_<i> its name (on one line), then its counts */
+static void
+dstats_gm_queue(struct statsfile_buf *b, size_t i, const struct gmstats_queue *q)
+{
+	const struct {
+		const char *suffix;
+		unsigned long v;
+	} f[] = {
+		{ "sent", q->sent },
+		{ "results", q->results },
+		{ "orphans", q->orphans },
+	};
+	char key[64], name[256];
+	size_t k;
+
+	snprintf(name, sizeof(name), "%s", q->name);
+	for (k = 0; name[k] != '\0'; k++)
+		if (name[k] == '\n' || name[k] == '\r')
+			name[k] = '?';
+	snprintf(key, sizeof(key), "gm_queue_%zu", i);
+	statsfile_add(b, key, "%s", name);
+	for (k = 0; k < sizeof(f) / sizeof(f[0]); k++) {
+		snprintf(key, sizeof(key), "gm_queue_%zu_%s", i, f[k].suffix);
+		statsfile_add(b, key, "%lu", f[k].v);
+	}
+}
+
+void
+dstats_gearman(struct statsfile_buf *b, const struct gmcore *g, const struct mgcfg *m)
+{
+	const struct gmstats *gs = gmcore_gmstats(g);
+	struct gmcore_stats st;
+	struct gmwire_stats ws;
+	size_t i;
+
+	gmcore_stats(g, &st);
+	gmcore_wire_stats(g, &ws);
+	{
+		const struct {
+			const char *key;
+			unsigned long v;
+		} f[] = {
+			{ "gm_sent", st.sent },
+			{ "gm_submitted", ws.sent },
+			{ "gm_submit_retries", ws.retried },
+			{ "gm_given_up", ws.failed },
+			{ "gm_waiting", (unsigned long)ws.waiting },
+			{ "gm_received", ws.results },
+			{ "gm_results", st.results },
+			{ "gm_results_late", st.late },
+			{ "gm_orphans", st.orphans },
+			{ "gm_dummies", st.dummies },
+			{ "gm_local", st.local },
+			{ "gm_discarded", st.discarded },
+		};
+
+		dstats_gm_servers(b, m);
+		statsfile_add(b, "gm_reachable", "%d", st.reachable);
+		for (i = 0; i < sizeof(f) / sizeof(f[0]); i++)
+			statsfile_add(b, f[i].key, "%lu", f[i].v);
+	}
+	dstats_hist(b, "gm_rtt", gmstats_rtt(gs));
+	dstats_hist(b, "gm_latency", gmstats_latency(gs));
+	statsfile_add(b, "gm_queues", "%zu", gmstats_nqueues(gs));
+	for (i = 0; i < gmstats_nqueues(gs); i++)
+		dstats_gm_queue(b, i, gmstats_queue(gs, i));
 }

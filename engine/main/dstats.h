@@ -15,6 +15,8 @@ struct wpool;
 struct objects;
 struct overload;
 struct stretch;
+struct gmcore;
+struct mgcfg;
 
 #include <stdint.h>
 
@@ -38,5 +40,16 @@ struct dstats_rate {
 void dstats_fill(struct statsfile_buf *b, struct checker *c, struct wpool *pool,
     const struct objects *objs, time_t program_start, time_t now, struct dstats_rate *rate,
     const struct overload *ov, const struct stretch *sp);
+
+/*
+ * Add to b the figures of the checks sent to gearmand (g, with the
+ * options m it runs by): the gm_ keys.  Called only while gearman is on,
+ * so that their absence says it is off.  gm_servers, gm_reachable (1, 0,
+ * -1 not known yet), the totals of gmcore and gmwire, gm_rtt_* and
+ * gm_latency_* as the drift's keys are (count, p50_us, p99_us, max_us,
+ * mean_us, fine), gm_queues and per queue i gm_queue_<i> (its name),
+ * gm_queue_<i>_sent, _results, _orphans.
+ */
+void dstats_gearman(struct statsfile_buf *b, const struct gmcore *g, const struct mgcfg *m);
 
 #endif

@@ -26,6 +26,7 @@
 #include "engine/check/checker.h"
 #include "engine/check/result.h"
 #include "engine/main/daemon_int.h"
+#include "engine/main/gmstats.h"
 #include "engine/main/gmwire.h"
 #include "engine/objects/objects.h"
 #include "engine/objects/state.h"
@@ -39,6 +40,7 @@ struct gmcore {
 	const struct objects *objs;   /* the generation hruns and sruns are for */
 	struct checker_run **hruns, **sruns;
 	struct gmcore_stats st;
+	struct gmstats *gs;           /* per queue, and times */
 };
 
 /* the slot arrays of the running generation */
@@ -54,6 +56,7 @@ gm_arrays(struct gmcore *g)
 	g->hruns = xcalloc(objs->nhosts + 1, sizeof(*g->hruns));
 	g->sruns = xcalloc(objs->nservices + 1, sizeof(*g->sruns));
 	g->objs = objs;
+	gmstats_forget(g->gs);
 }
 
 static struct checker_run **
@@ -79,6 +82,7 @@ gm_orphan(struct gmcore *g, struct checker_run *run, int is_host, const char *qu
 	    "running?)\n", is_host ? "host" : "service", queue);
 	gettimeofday(&now, NULL);
 	g->st.orphans++;
+	gmstats_orphan(g->gs, queue);
 	checker_remote_done(run, g->j->gearman->orphan_return, 0, out, strlen(out), &now, &now);
 }
 
@@ -153,6 +157,8 @@ gmcore_run(struct gmcore *g, struct checker_run *run, const struct obj_host *h,
 	if (sub < 0)
 		return 0;
 	g->st.sent++;
+	gmstats_sent(g->gs, queue, s == NULL, s != NULL ? s->id : h->id, ev_now(g->j->loop),
+	    ev_now(g->j->loop) - checker_run_latency(run));
 	if ((opts & STATE_CKOPT_ORPHAN) &&
 	    (s != NULL ? m->orphan_service_checks : m->orphan_host_checks)) {
 		gm_orphan(g, run, s == NULL, queue);
@@ -225,6 +231,9 @@ gm_result(void *ctx, const char *payload, size_t len)
 	}
 	gm_arrays(g);
 	slot = s != NULL ? &g->sruns[s->id] : &g->hruns[h->id];
+	if (!r.passive)
+		(void)gmstats_result(g->gs, s == NULL, s != NULL ? s->id : h->id,
+		    ev_now(g->j->loop));
 	if (*slot != NULL && !r.passive) {
 		struct checker_run *run = *slot;
 		const char *out = r.output;
@@ -288,6 +297,7 @@ gm_state(void *ctx, int up, const char *why)
 {
 	struct gmcore *g = ctx;
 
+	g->st.reachable = up;
 	if (up)
 		nlog_printf(g->j->log, time(NULL), "mod_gearman: job server reachable");
 	else
@@ -307,6 +317,8 @@ gmcore_new(struct jaque *j)
 		return NULL;
 	g = xcalloc(1, sizeof(*g));
 	g->j = j;
+	g->st.reachable = -1;
+	g->gs = gmstats_new();
 	cb.ctx = g;
 	servers = xcalloc(m->servers.len + 1, sizeof(*servers));
 	for (i = 0; i < m->servers.len; i++) {
@@ -320,8 +332,8 @@ gmcore_new(struct jaque *j)
 		free(servers[i]);
 	free(servers);
 	if (g->w == NULL) {
-		nlog_printf(j->log, time(NULL), "mod_gearman: could not set up libgearman; checks "
-		    "run here");
+		nlog_printf(j->log, time(NULL), "mod_gearman: no job server given; checks run here");
+		gmstats_free(g->gs);
 		free(g);
 		return NULL;
 	}
@@ -336,6 +348,7 @@ gmcore_free(struct gmcore *g)
 	gmwire_free(g->w);
 	free(g->hruns);
 	free(g->sruns);
+	gmstats_free(g->gs);
 	free(g);
 }
 
@@ -343,4 +356,22 @@ void
 gmcore_stats(const struct gmcore *g, struct gmcore_stats *out)
 {
 	*out = g->st;
+}
+
+void
+gmcore_wire_stats(const struct gmcore *g, struct gmwire_stats *out)
+{
+	gmwire_stats(g->w, out);
+}
+
+const struct gmstats *
+gmcore_gmstats(const struct gmcore *g)
+{
+	return g->gs;
+}
+
+struct gmwire *
+gmcore_wire(struct gmcore *g)
+{
+	return g->w;
 }

@@ -36,9 +36,13 @@ struct gmcore_stats {
 	unsigned long orphans;     /* orphan results given */
 	unsigned long dummies;     /* check_dummy answered here (internal_check_dummy) */
 	unsigned long discarded;   /* results that could not be read or matched */
+	int reachable;             /* the job servers take jobs: 1, 0, -1 not known yet */
 };
 
 struct gmcore;
+struct gmstats;
+struct gmwire_stats;
+struct gmwire;
 
 /* NULL when j has no mod_gearman options or gearman cannot be set up (logged) */
 struct gmcore *gmcore_new(struct jaque *j);
@@ -50,5 +54,11 @@ int gmcore_run(struct gmcore *g, struct checker_run *run, const struct obj_host 
 void gmcore_cancel(struct gmcore *g, struct checker_run *run);
 
 void gmcore_stats(const struct gmcore *g, struct gmcore_stats *out);
+/* the transport's figures, and the per-queue counts and times (engine/main/gmstats.h) */
+void gmcore_wire_stats(const struct gmcore *g, struct gmwire_stats *out);
+const struct gmstats *gmcore_gmstats(const struct gmcore *g);
+
+/* the link to gearmand, for the other jobs the module sends (gmsend.h) */
+struct gmwire *gmcore_wire(struct gmcore *g);
 
 #endif

@@ -1,199 +1,131 @@
 /*
- * gmwire: jobs to gearmand and results from it (gmwire.h).
+ * gmwire: jobs to gearmand and results from it, on the event loop
+ * (gmwire.h).
  *
- * One mutex guards the job queue, the event list and the counters; the
- * submitting thread sleeps on a condition variable until a job comes or a
- * retry is due; the result threads sit in gearman_worker_work with a one
- * second timeout, so that they see the stop flag.  Events reach the loop
- * through an ev_async: its callback takes the whole list at once and runs
- * the callbacks without the lock.
+ * Two kinds of connection, both non-blocking and driven by the loop:
+ *  - the submitting one, to the first job server of the list that
+ *    answers.  A job goes into its output buffer at once when it is up;
+ *    everything written during one pass of the loop leaves in one write
+ *    (an ev_prepare watcher flushes before the loop sleeps).  The job
+ *    server's JOB_CREATED answers are not waited for: they are read at the
+ *    next flush and by the housekeeping timer, and only counted.  Jobs
+ *    submitted while no server is up wait in a list, with their deadline.
+ *  - one worker connection per job server (a worker must listen to all of
+ *    them, since a result may be sent to any), taking the result queue's
+ *    jobs.  It asks for jobs in rounds of several GRAB_JOBs at once and
+ *    completes each result; when a round comes back with no more jobs it
+ *    says PRE_SLEEP, and on the job server's NOOP starts the next round no
+ *    sooner than GMW_ROUND after the last, so that a steady flow of
+ *    results is taken a handful at a time, not woken for once each.
+ *
+ * A job written to a job server that goes away before confirming it is
+ * not sent again: the server may have queued it, and sending it again
+ * could run one check twice.  Such a check's result is missing, as it is
+ * with mod_gearman when gearmand dies with jobs queued, and Nagios's
+ * orphan detection finds it.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "engine/main/gmwire.h"
 
 #include <errno.h>
-#include <pthread.h>
-#include <stdatomic.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
-#include <libgearman-1.0/gearman.h>
-
+#include "compat/gearman/gearproto.h"
+#include "engine/util/mbuf.h"
+#include "engine/util/tsock.h"
 #include "engine/util/xalloc.h"
 
-#define GMW_WORK_TIMEOUT_MS 1000 /* a result thread looks at the stop flag this often */
-#define GMW_BATCH 64             /* results that wake the loop at once */
-#define GMW_DRAIN 0.05           /* seconds results wait at most for the loop's next pass */
-#define GMW_SUBMIT_BATCH 256     /* jobs sent in one exchange with the job server, at most */
+#define GMW_ROUND 0.05            /* seconds between rounds of taking results, at least */
+#define GMW_GRABS 32              /* GRAB_JOBs asked in one round */
+#define GMW_PACKET_MAX (64u << 20) /* the longest packet taken from a job server */
+#define GMW_READ 65536            /* bytes read at once */
+#define GMW_HOUSEKEEP 1.0         /* seconds between looks at the submitting connection */
 
 struct gmw_job {
 	struct gmw_job *next;
 	char *queue;
-	char *uniq;      /* NULL: none */
+	char *uniq;      /* "" when none */
 	char *payload;
 	size_t len;
 	enum gmwire_prio prio;
-	double deadline; /* monotonic seconds, 0: none */
+	double deadline; /* loop time, 0: none */
 	unsigned long tag;
 };
 
-enum gmw_kind { GMW_RESULT, GMW_FAIL, GMW_STATE };
+struct gmw_server {
+	char *name;      /* host:port as given */
+	char *host, *port;
+};
 
-struct gmw_event {
-	struct gmw_event *next;
-	enum gmw_kind kind;
-	char *a;        /* RESULT: the payload; FAIL: the queue; STATE: why */
-	size_t len;     /* RESULT: its length */
-	char *b;        /* FAIL: the unique id */
-	char *c;        /* FAIL: why */
-	unsigned long tag; /* FAIL: the job's */
-	int up;         /* STATE */
+struct gmwire;
+
+struct gmw_conn {
+	struct gmwire *w;
+	ev_io io;
+	ev_timer timer;      /* connecting: its timeout; a worker's: retry or next round */
+	int fd;              /* -1: none */
+	int connecting;
+	size_t server;       /* index into w->servers */
+	struct mbuf out;
+	size_t out_off;      /* bytes of out written already */
+	char *in;
+	size_t in_len, in_cap;
+	/* the worker side */
+	int worker;
+	int grabs;           /* GRAB_JOBs not answered yet */
+	int empty;           /* a NO_JOB came in this round */
+	int sleeping;        /* PRE_SLEEP said, no NOOP yet */
+	double last_round;
+	/* the submitting side */
+	unsigned long unacked;
+	double progress;     /* loop time the server last answered or was first waited for */
 };
 
 struct gmwire {
 	struct ev_loop *loop;
-	ev_async async;
 	struct gmwire_cb cb;
-	char **servers;
+	struct gmw_server *servers;
 	size_t nservers;
 	char *result_queue;
-	int timeout_ms;
-
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	struct gmw_job *head, *tail;
-	size_t njobs;
-	struct gmw_event *ev_head, *ev_tail;
-	size_t nevents;          /* results in the list since it was last taken */
-	ev_check pass;           /* takes the list after each loop iteration */
-	ev_timer drain;          /* and every GMW_DRAIN seconds */
+	double timeout;              /* seconds, 0: none */
+	struct gmw_conn sub;
+	struct gmw_conn *readers;    /* one per server, or none */
+	size_t nreaders;
+	struct gmw_job *head, *tail; /* waiting for a job server */
+	ev_prepare flush;
+	ev_timer housekeep;          /* reconnects, deadlines, a silent server */
+	size_t tried;                /* servers tried in this round of connecting */
 	struct gmwire_stats st;
-	int up;                 /* what the loop was told last: -1 nothing yet */
-	atomic_int stop;
-
-	pthread_t submitter;
-	int have_submitter;
-	pthread_t *readers;
-	int nreaders;
+	int up;                      /* what the loop was told last: -1 nothing yet */
+	char why[256];
 };
 
-static double
-gmw_now(void)
-{
-	struct timespec ts;
+static void gmw_connect(struct gmw_conn *c);
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+/* ---- small things ---- */
+
+static int
+gmw_is_up(const struct gmw_conn *c)
+{
+	return c->fd >= 0 && !c->connecting;
 }
 
-/* ---- events, from the threads to the loop ---- */
-
-/*
- * Append e; called with the lock held.  Results wait for the loop's next
- * pass (its check watcher, or the drain timer when it sleeps), so that a
- * steady flow of results does not wake the loop once each; the loop is
- * woken at once for anything else, and when GMW_BATCH results wait.
- */
 static void
-gmw_post(struct gmwire *w, struct gmw_event *e)
+gmw_state(struct gmwire *w, int up, const char *why)
 {
-	e->next = NULL;
-	if (w->ev_tail != NULL)
-		w->ev_tail->next = e;
-	else
-		__atomic_store_n(&w->ev_head, e, __ATOMIC_RELAXED);
-	w->ev_tail = e;
-	if (e->kind != GMW_RESULT || ++w->nevents >= GMW_BATCH)
-		ev_async_send(w->loop, &w->async);
-}
-
-/* a change of reachability, said once per change; with the lock held */
-static void
-gmw_post_state(struct gmwire *w, int up, const char *why)
-{
-	struct gmw_event *e;
-
 	if (w->up == up)
 		return;
 	w->up = up;
-	e = xcalloc(1, sizeof(*e));
-	e->kind = GMW_STATE;
-	e->up = up;
-	e->a = xstrdup(why != NULL ? why : "");
-	gmw_post(w, e);
+	if (w->cb.state != NULL)
+		w->cb.state(w->cb.ctx, up, why);
 }
-
-static void
-gmw_event_free(struct gmw_event *e)
-{
-	free(e->a);
-	free(e->b);
-	free(e->c);
-	free(e);
-}
-
-static void
-gmw_take(struct gmwire *w)
-{
-	struct gmw_event *e, *next;
-
-	/* a look without the lock first: most passes find nothing (a stale answer
-	 * only delays the list to the next pass) */
-	if (__atomic_load_n(&w->ev_head, __ATOMIC_RELAXED) == NULL)
-		return;
-	pthread_mutex_lock(&w->mu);
-	e = w->ev_head;
-	__atomic_store_n(&w->ev_head, NULL, __ATOMIC_RELAXED);
-	w->ev_tail = NULL;
-	w->nevents = 0;
-	pthread_mutex_unlock(&w->mu);
-	for (; e != NULL; e = next) {
-		next = e->next;
-		switch (e->kind) {
-		case GMW_RESULT:
-			if (w->cb.result != NULL)
-				w->cb.result(w->cb.ctx, e->a, e->len);
-			break;
-		case GMW_FAIL:
-			if (w->cb.fail != NULL)
-				w->cb.fail(w->cb.ctx, e->a, e->b, e->tag, e->c);
-			break;
-		case GMW_STATE:
-			if (w->cb.state != NULL)
-				w->cb.state(w->cb.ctx, e->up, e->a);
-			break;
-		}
-		gmw_event_free(e);
-	}
-}
-
-static void
-gmw_async_cb(struct ev_loop *loop, ev_async *a, int revents)
-{
-	(void)loop;
-	(void)revents;
-	gmw_take(a->data);
-}
-
-static void
-gmw_pass_cb(struct ev_loop *loop, ev_check *c, int revents)
-{
-	(void)loop;
-	(void)revents;
-	gmw_take(c->data);
-}
-
-static void
-gmw_drain_cb(struct ev_loop *loop, ev_timer *t, int revents)
-{
-	(void)loop;
-	(void)revents;
-	gmw_take(t->data);
-}
-
-/* ---- submitting ---- */
 
 static void
 gmw_job_free(struct gmw_job *j)
@@ -204,55 +136,235 @@ gmw_job_free(struct gmw_job *j)
 	free(j);
 }
 
-/* j as a background task of c, to be sent with the others by run_tasks; NULL on failure */
-static gearman_task_st *
-gmw_task(gearman_client_st *c, const struct gmw_job *j)
+static void
+gmw_put_submit(struct gmw_conn *c, const char *queue, const char *uniq, const void *payload,
+    size_t len, enum gmwire_prio prio)
 {
-	gearman_return_t ret;
+	const char *args[3] = { queue, uniq, payload };
+	size_t lens[3] = { strlen(queue), strlen(uniq), len };
+	enum gearproto_type t = prio == GMWIRE_HIGH ? GEARPROTO_SUBMIT_JOB_HIGH_BG :
+	    prio == GMWIRE_LOW ? GEARPROTO_SUBMIT_JOB_LOW_BG : GEARPROTO_SUBMIT_JOB_BG;
 
-	switch (j->prio) {
-	case GMWIRE_HIGH:
-		return gearman_client_add_task_high_background(c, NULL, NULL, j->queue, j->uniq,
-		    j->payload, j->len, &ret);
-	case GMWIRE_LOW:
-		return gearman_client_add_task_low_background(c, NULL, NULL, j->queue, j->uniq,
-		    j->payload, j->len, &ret);
-	case GMWIRE_NORMAL:
+	if (c->unacked++ == 0)
+		c->progress = ev_now(c->w->loop);
+	gearproto_put(&c->out, t, args, lens, 3);
+}
+
+static void
+gmw_put0(struct gmw_conn *c, enum gearproto_type t)
+{
+	gearproto_put(&c->out, t, NULL, NULL, 0);
+}
+
+/* make sure the output goes out before the loop sleeps */
+static void
+gmw_want_flush(struct gmwire *w)
+{
+	if (!ev_is_active(&w->flush))
+		ev_prepare_start(w->loop, &w->flush);
+}
+
+/* ---- connections ---- */
+
+static void
+gmw_close(struct gmw_conn *c)
+{
+	if (c->fd >= 0) {
+		ev_io_stop(c->w->loop, &c->io);
+		close(c->fd);
+	}
+	c->fd = -1;
+	c->connecting = 0;
+	c->out.len = 0;
+	c->out_off = 0;
+	c->in_len = 0;
+	c->grabs = 0;
+	c->empty = 0;
+	c->sleeping = 0;
+	c->unacked = 0;
+	ev_timer_stop(c->w->loop, &c->timer);
+}
+
+/* the events c's watcher waits for: reads on a worker connection, writes while
+ * output waits or the connection is being made */
+static void
+gmw_watch(struct gmw_conn *c)
+{
+	int ev = 0;
+
+	if (c->fd < 0)
+		return;
+	if (c->worker && !c->connecting)
+		ev |= EV_READ;
+	if (c->connecting || c->out_off < c->out.len)
+		ev |= EV_WRITE;
+	if (ev_is_active(&c->io) && (c->io.events & (EV_READ | EV_WRITE)) == ev)
+		return;
+	ev_io_stop(c->w->loop, &c->io);
+	if (ev != 0) {
+		ev_io_set(&c->io, c->fd, ev);
+		ev_io_start(c->w->loop, &c->io);
+	}
+}
+
+/* write what c has waiting; 0, or -1 when the connection broke */
+static int
+gmw_write(struct gmw_conn *c)
+{
+	while (c->out_off < c->out.len) {
+		ssize_t n = send(c->fd, c->out.p + c->out_off, c->out.len - c->out_off, MSG_NOSIGNAL);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			break;
+		if (n <= 0) {
+			snprintf(c->w->why, sizeof(c->w->why), "%s: %s", c->w->servers[c->server].name,
+			    n < 0 ? strerror(errno) : "connection closed");
+			return -1;
+		}
+		c->out_off += (size_t)n;
+	}
+	if (c->out_off == c->out.len)
+		c->out.len = c->out_off = 0;
+	gmw_watch(c);
+	return 0;
+}
+
+static void gmw_sub_lost(struct gmwire *w);
+static void gmw_reader_lost(struct gmw_conn *c);
+
+static void
+gmw_lost(struct gmw_conn *c)
+{
+	if (c->worker)
+		gmw_reader_lost(c);
+	else
+		gmw_sub_lost(c->w);
+}
+
+/* ---- the worker side: results ---- */
+
+static void
+gmw_grab(struct gmw_conn *c)
+{
+	int i;
+
+	for (i = 0; i < GMW_GRABS; i++)
+		gmw_put0(c, GEARPROTO_GRAB_JOB);
+	c->grabs += GMW_GRABS;
+	c->empty = 0;
+	c->last_round = ev_now(c->w->loop);
+	gmw_want_flush(c->w);
+}
+
+/* a worker connection's timer when it is not connecting: retry, or the next round */
+static void
+gmw_round(struct gmw_conn *c)
+{
+	if (c->fd < 0)
+		gmw_connect(c);
+	else if (c->grabs == 0 && !c->sleeping)
+		gmw_grab(c);
+}
+
+/* the job server has jobs again: the next round, or a timer for it */
+static void
+gmw_woken(struct gmw_conn *c)
+{
+	double wait = c->last_round + GMW_ROUND - ev_now(c->w->loop);
+
+	c->sleeping = 0;
+	if (wait <= 0) {
+		gmw_grab(c);
+		return;
+	}
+	ev_timer_stop(c->w->loop, &c->timer);
+	ev_timer_set(&c->timer, wait, 0);
+	ev_timer_start(c->w->loop, &c->timer);
+}
+
+/* a result: handed over NUL-terminated, then completed with the job server */
+static void
+gmw_assign(struct gmw_conn *c, const struct gearproto_packet *pk)
+{
+	struct gmwire *w = c->w;
+	const char *args[3];
+	size_t lens[3];
+	char *payload, saved;
+
+	if (gearproto_args(pk, 3, args, lens) != 3)
+		return;
+	w->st.results++;
+	/* the byte after the workload is the next packet's, or the spare one the
+	 * reader keeps: NUL it for the callback, then put it back */
+	payload = (char *)args[2];
+	saved = payload[lens[2]];
+	payload[lens[2]] = '\0';
+	if (w->cb.result != NULL)
+		w->cb.result(w->cb.ctx, payload, lens[2]);
+	payload[lens[2]] = saved;
+	/* the job's handle, and an empty result */
+	args[1] = "";
+	lens[1] = 0;
+	gearproto_put(&c->out, GEARPROTO_WORK_COMPLETE, args, lens, 2);
+	gmw_want_flush(w);
+}
+
+/* a round is over when every GRAB_JOB of it was answered */
+static void
+gmw_answered(struct gmw_conn *c, int job)
+{
+	if (!job)
+		c->empty = 1;
+	if (c->grabs == 0 || --c->grabs > 0)
+		return;
+	if (!c->empty) {
+		gmw_grab(c); /* a round of nothing but jobs: more are waiting */
+		return;
+	}
+	gmw_put0(c, GEARPROTO_PRE_SLEEP);
+	c->sleeping = 1;
+	gmw_want_flush(c->w);
+}
+
+static void
+gmw_reader_packet(struct gmw_conn *c, const struct gearproto_packet *pk)
+{
+	switch (pk->type) {
+	case GEARPROTO_JOB_ASSIGN:
+		gmw_assign(c, pk);
+		gmw_answered(c, 1);
+		break;
+	case GEARPROTO_NO_JOB:
+	case GEARPROTO_ERROR: /* only a GRAB_JOB is answered on this connection */
+		gmw_answered(c, 0);
+		break;
+	case GEARPROTO_NOOP:
+		if (c->sleeping)
+			gmw_woken(c);
+		break;
+	default:
 		break;
 	}
-	return gearman_client_add_task_background(c, NULL, NULL, j->queue, j->uniq, j->payload,
-	    j->len, &ret);
 }
 
-/*
- * Send the first n jobs of the queue (batch, in queue order) as tasks run
- * together: the job server takes them in one exchange, not one each.
- * ok[i] says which it took.  Called without the lock: only this thread
- * takes jobs off the queue, and others only append to it.
- */
-static gearman_return_t
-gmw_send(gearman_client_st *c, struct gmw_job *const *batch, size_t n, int *ok)
-{
-	gearman_task_st *tasks[GMW_SUBMIT_BATCH];
-	gearman_return_t ret = GEARMAN_SUCCESS;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		tasks[i] = gmw_task(c, batch[i]);
-	ret = gearman_client_run_tasks(c);
-	for (i = 0; i < n; i++) {
-		ok[i] = tasks[i] != NULL && gearman_success(gearman_task_return(tasks[i]));
-		if (tasks[i] != NULL)
-			gearman_task_free(tasks[i]);
-	}
-	return ret;
-}
-
-/* give up the jobs whose deadline passed, telling the loop; with the lock held */
 static void
-gmw_expire(struct gmwire *w, double now, const char *why)
+gmw_reader_lost(struct gmw_conn *c)
+{
+	gmw_close(c);
+	ev_timer_set(&c->timer, GMWIRE_RETRY, 0);
+	ev_timer_start(c->w->loop, &c->timer);
+}
+
+/* ---- the submitting side ---- */
+
+/* give up the waiting jobs whose deadline passed, telling the loop */
+static void
+gmw_expire(struct gmwire *w)
 {
 	struct gmw_job **at = &w->head, *j;
+	double now = ev_now(w->loop);
 
 	w->tail = NULL;
 	while ((j = *at) != NULL) {
@@ -262,219 +374,394 @@ gmw_expire(struct gmwire *w, double now, const char *why)
 			continue;
 		}
 		*at = j->next;
-		w->njobs--;
+		w->st.waiting--;
 		w->st.failed++;
-		{
-			struct gmw_event *e = xcalloc(1, sizeof(*e));
-
-			e->kind = GMW_FAIL;
-			e->a = j->queue;
-			e->b = j->uniq != NULL ? j->uniq : xstrdup("");
-			e->c = xstrdup(why);
-			e->tag = j->tag;
-			j->queue = j->uniq = NULL;
-			gmw_post(w, e);
-		}
+		if (w->cb.fail != NULL)
+			w->cb.fail(w->cb.ctx, j->queue, j->uniq, j->tag, w->why);
 		gmw_job_free(j);
 	}
 }
 
-static gearman_client_st *
-gmw_client(struct gmwire *w)
+/* the submitting connection is up: the waiting jobs go */
+static void
+gmw_sub_up(struct gmwire *w)
 {
-	gearman_client_st *c = gearman_client_create(NULL);
-	size_t i;
+	struct gmw_job *j;
 
-	if (c == NULL)
-		return NULL;
-	for (i = 0; i < w->nservers; i++)
-		(void)gearman_client_add_servers(c, w->servers[i]);
-	gearman_client_set_timeout(c, w->timeout_ms);
-	return c;
+	w->tried = 0;
+	while ((j = w->head) != NULL) {
+		w->head = j->next;
+		gmw_put_submit(&w->sub, j->queue, j->uniq, j->payload, j->len, j->prio);
+		gmw_job_free(j);
+	}
+	w->tail = NULL;
+	w->st.waiting = 0;
+	gmw_state(w, 1, "");
+	gmw_want_flush(w);
 }
 
-static void *
-gmw_submitter(void *arg)
+/* the submitting connection failed or broke: the next server, or a round failed */
+static void
+gmw_sub_lost(struct gmwire *w)
 {
-	struct gmwire *w = arg;
-	gearman_client_st *c = gmw_client(w);
+	struct gmw_conn *c = &w->sub;
 
-	pthread_mutex_lock(&w->mu);
-	while (!atomic_load(&w->stop)) {
-		struct gmw_job *batch[GMW_SUBMIT_BATCH], *j, **at;
-		int ok[GMW_SUBMIT_BATCH];
-		gearman_return_t ret;
-		size_t n = 0, i, nok = 0;
+	w->st.unconfirmed += c->unacked;
+	gmw_close(c);
+	if (++w->tried < w->nservers) {
+		c->server = (c->server + 1) % w->nservers;
+		gmw_connect(c);
+		return;
+	}
+	w->tried = 0;
+	c->server = 0;
+	w->st.retried++;
+	gmw_state(w, 0, w->why);
+	gmw_expire(w);
+}
 
-		if (w->head == NULL) {
-			pthread_cond_wait(&w->cv, &w->mu);
+static void
+gmw_sub_read(struct gmwire *w)
+{
+	struct gmw_conn *c = &w->sub;
+	char buf[4096];
+	ssize_t n;
+
+	if (!gmw_is_up(c))
+		return;
+	for (;;) {
+		size_t off = 0;
+
+		n = recv(c->fd, buf, sizeof(buf), 0);
+		if (n < 0 && errno == EINTR)
 			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return;
+		if (n <= 0) {
+			snprintf(w->why, sizeof(w->why), "%s: %s", w->servers[c->server].name,
+			    n < 0 ? strerror(errno) : "connection closed by the job server");
+			gmw_sub_lost(w);
+			return;
 		}
-		/* the jobs stay in the queue, first, while they are being sent */
-		for (j = w->head; j != NULL && n < GMW_SUBMIT_BATCH; j = j->next)
-			batch[n++] = j;
-		pthread_mutex_unlock(&w->mu);
-		if (c != NULL) {
-			ret = gmw_send(c, batch, n, ok);
-		} else {
-			ret = GEARMAN_MEMORY_ALLOCATION_FAILURE;
-			memset(ok, 0, n * sizeof(ok[0]));
+		/* the answers are short: a JOB_CREATED with its handle, or an ERROR */
+		if (c->in_len + (size_t)n > c->in_cap) {
+			c->in_cap = c->in_len + (size_t)n + 256;
+			c->in = xrealloc(c->in, c->in_cap);
 		}
-		pthread_mutex_lock(&w->mu);
-		/* off the queue: those the job server took */
-		for (at = &w->head, i = 0; i < n; i++) {
-			if (!ok[i]) {
-				at = &batch[i]->next;
+		memcpy(c->in + c->in_len, buf, (size_t)n);
+		c->in_len += (size_t)n;
+		for (;;) {
+			struct gearproto_packet pk;
+			long k = gearproto_take(c->in + off, c->in_len - off, 4096, &pk);
+
+			if (k < 0) {
+				snprintf(w->why, sizeof(w->why), "%s: not the gearman protocol",
+				    w->servers[c->server].name);
+				gmw_sub_lost(w);
+				return;
+			}
+			if (k == 0)
+				break;
+			off += (size_t)k;
+			if (pk.type != GEARPROTO_JOB_CREATED && pk.type != GEARPROTO_ERROR)
 				continue;
-			}
-			*at = batch[i]->next;
-			if (w->tail == batch[i])
-				w->tail = NULL; /* found again below */
-			gmw_job_free(batch[i]);
-			w->njobs--;
-			nok++;
+			if (c->unacked > 0)
+				c->unacked--;
+			c->progress = ev_now(w->loop);
+			if (pk.type == GEARPROTO_JOB_CREATED)
+				w->st.sent++;
+			else
+				w->st.failed++;
 		}
-		if (w->tail == NULL)
-			for (j = w->head; j != NULL; j = j->next)
-				w->tail = j;
-		w->st.sent += nok;
-		if (nok == n) {
-			gmw_post_state(w, 1, "");
+		memmove(c->in, c->in + off, c->in_len - off);
+		c->in_len -= off;
+	}
+}
+
+static void
+gmw_housekeep_cb(struct ev_loop *loop, ev_timer *t, int revents)
+{
+	struct gmwire *w = t->data;
+	struct gmw_conn *c = &w->sub;
+
+	(void)revents;
+	if (c->fd < 0) {
+		gmw_expire(w);
+		gmw_connect(c);
+		return;
+	}
+	gmw_sub_read(w);
+	/* a job server that takes jobs and does not answer is as good as gone */
+	if (gmw_is_up(c) && c->unacked > 0 && w->timeout > 0 &&
+	    ev_now(loop) - c->progress > w->timeout) {
+		snprintf(w->why, sizeof(w->why), "%s: no answer for %.0f s",
+		    w->servers[c->server].name, w->timeout);
+		gmw_sub_lost(w);
+	}
+}
+
+/* ---- connecting, reading, the watchers ---- */
+
+static void
+gmw_connected(struct gmw_conn *c)
+{
+	struct gmwire *w = c->w;
+
+	c->connecting = 0;
+	ev_timer_stop(w->loop, &c->timer);
+	(void)tsock_nodelay(c->fd);
+	if (!c->worker) {
+		gmw_sub_up(w);
+	} else {
+		const char *args[1] = { w->result_queue };
+		size_t lens[1] = { strlen(w->result_queue) };
+
+		gearproto_put(&c->out, GEARPROTO_CAN_DO, args, lens, 1);
+		gmw_grab(c);
+	}
+	gmw_watch(c);
+}
+
+static void
+gmw_connect_timeout_cb(struct ev_loop *loop, ev_timer *t, int revents)
+{
+	struct gmw_conn *c = t->data;
+
+	(void)loop;
+	(void)revents;
+	if (c->fd >= 0 && c->connecting) {
+		snprintf(c->w->why, sizeof(c->w->why), "%s: connect timed out",
+		    c->w->servers[c->server].name);
+		gmw_lost(c);
+	} else if (c->worker) {
+		gmw_round(c);
+	}
+}
+
+/* start connecting c to its server; failures go the way of a lost connection */
+static void
+gmw_connect(struct gmw_conn *c)
+{
+	struct gmwire *w = c->w;
+	const struct gmw_server *sv = &w->servers[c->server];
+	struct addrinfo hints = { .ai_socktype = SOCK_STREAM, .ai_flags = AI_NUMERICSERV };
+	struct addrinfo *res = NULL, *ai;
+	int rc, fd = -1, err = 0;
+
+	gmw_close(c);
+	rc = getaddrinfo(sv->host, sv->port, &hints, &res);
+	if (rc != 0) {
+		snprintf(w->why, sizeof(w->why), "%s: %s", sv->name, gai_strerror(rc));
+		gmw_lost(c);
+		return;
+	}
+	for (ai = res; ai != NULL; ai = ai->ai_next) {
+		fd = socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC,
+		    ai->ai_protocol);
+		if (fd < 0) {
+			err = errno;
 			continue;
 		}
-		if (gearman_success(ret))
-			ret = GEARMAN_LOST_CONNECTION;
-		{
-			const char *why = c != NULL ? gearman_client_error(c) : "out of memory";
-			struct timespec until;
-			double t;
-
-			w->st.retried++;
-			gmw_post_state(w, 0, why != NULL ? why : gearman_strerror(ret));
-			gmw_expire(w, gmw_now(), why != NULL ? why : gearman_strerror(ret));
-			/* a fresh connection next time: a server may have come back */
-			if (c != NULL) {
-				pthread_mutex_unlock(&w->mu);
-				gearman_client_free(c);
-				c = gmw_client(w);
-				pthread_mutex_lock(&w->mu);
-			}
-			clock_gettime(CLOCK_REALTIME, &until);
-			t = (double)until.tv_nsec / 1e9 + GMWIRE_RETRY;
-			until.tv_sec += (time_t)t;
-			until.tv_nsec = (long)((t - (double)(time_t)t) * 1e9);
-			while (!atomic_load(&w->stop) &&
-			    pthread_cond_timedwait(&w->cv, &w->mu, &until) != ETIMEDOUT)
-				;
-		}
+		if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0 || errno == EINPROGRESS)
+			break;
+		err = errno;
+		close(fd);
+		fd = -1;
 	}
-	pthread_mutex_unlock(&w->mu);
-	if (c != NULL)
-		gearman_client_free(c);
-	return NULL;
+	freeaddrinfo(res);
+	if (fd < 0) {
+		snprintf(w->why, sizeof(w->why), "%s: %s", sv->name, strerror(err));
+		gmw_lost(c);
+		return;
+	}
+	c->fd = fd;
+	c->connecting = 1;
+	if (w->timeout > 0) {
+		ev_timer_set(&c->timer, w->timeout, 0);
+		ev_timer_start(w->loop, &c->timer);
+	}
+	gmw_watch(c);
 }
 
-/* ---- results ---- */
-
-static void *
-gmw_take_result(gearman_job_st *job, void *ctx, size_t *size, gearman_return_t *ret)
+/* read what a worker connection has, and act on each whole packet; 0, or -1 when it broke */
+static int
+gmw_reader_read(struct gmw_conn *c)
 {
-	struct gmwire *w = ctx;
-	struct gmw_event *e = xcalloc(1, sizeof(*e));
-	size_t len = gearman_job_workload_size(job);
+	struct gmwire *w = c->w;
+	size_t off = 0;
+	ssize_t n;
 
-	e->kind = GMW_RESULT;
-	e->len = len;
-	e->a = xmalloc(len + 1);
-	if (len > 0)
-		memcpy(e->a, gearman_job_workload(job), len);
-	e->a[len] = '\0';
-	pthread_mutex_lock(&w->mu);
-	w->st.results++;
-	gmw_post(w, e);
-	pthread_mutex_unlock(&w->mu);
-	*size = 0;
-	*ret = GEARMAN_SUCCESS;
-	return NULL;
+	if (c->in_cap - c->in_len < GMW_READ + 1) {
+		c->in_cap = c->in_len + GMW_READ + 1;
+		c->in = xrealloc(c->in, c->in_cap);
+	}
+	/* one byte stays free past the data: a payload at the end is NUL-ended there */
+	n = recv(c->fd, c->in + c->in_len, c->in_cap - c->in_len - 1, 0);
+	if (n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK))
+		return 0;
+	if (n <= 0) {
+		snprintf(w->why, sizeof(w->why), "%s: %s", w->servers[c->server].name,
+		    n < 0 ? strerror(errno) : "connection closed by the job server");
+		return -1;
+	}
+	c->in_len += (size_t)n;
+	while (c->fd >= 0) {
+		struct gearproto_packet pk;
+		long k = gearproto_take(c->in + off, c->in_len - off, GMW_PACKET_MAX, &pk);
+
+		if (k < 0) {
+			snprintf(w->why, sizeof(w->why), "%s: not the gearman protocol",
+			    w->servers[c->server].name);
+			return -1;
+		}
+		if (k == 0)
+			break;
+		off += (size_t)k;
+		gmw_reader_packet(c, &pk);
+	}
+	if (c->fd < 0)
+		return 0;
+	memmove(c->in, c->in + off, c->in_len - off);
+	c->in_len -= off;
+	return 0;
 }
 
-static void *
-gmw_reader(void *arg)
+static void
+gmw_io_cb(struct ev_loop *loop, ev_io *io, int revents)
 {
-	struct gmwire *w = arg;
-	gearman_worker_st *k = gearman_worker_create(NULL);
+	struct gmw_conn *c = io->data;
+
+	(void)loop;
+	if (c->connecting) {
+		int err = 0;
+		socklen_t len = sizeof(err);
+
+		if (getsockopt(c->fd, SOL_SOCKET, SO_ERROR, &err, &len) < 0)
+			err = errno;
+		if (err == EINPROGRESS)
+			return;
+		if (err != 0) {
+			snprintf(c->w->why, sizeof(c->w->why), "%s: %s",
+			    c->w->servers[c->server].name, strerror(err));
+			gmw_lost(c);
+			return;
+		}
+		gmw_connected(c);
+		return;
+	}
+	if ((revents & EV_READ) && gmw_reader_read(c) < 0) {
+		gmw_lost(c);
+		return;
+	}
+	if ((revents & EV_WRITE) && c->fd >= 0 && gmw_write(c) < 0)
+		gmw_lost(c);
+}
+
+/* before the loop sleeps: everything written in this pass goes out */
+static void
+gmw_flush_cb(struct ev_loop *loop, ev_prepare *p, int revents)
+{
+	struct gmwire *w = p->data;
 	size_t i;
 
-	if (k == NULL)
-		return NULL;
-	for (i = 0; i < w->nservers; i++)
-		(void)gearman_worker_add_servers(k, w->servers[i]);
-	gearman_worker_set_timeout(k, GMW_WORK_TIMEOUT_MS);
-	(void)gearman_worker_add_function(k, w->result_queue, 0, gmw_take_result, w);
-	while (!atomic_load(&w->stop)) {
-		gearman_return_t ret = gearman_worker_work(k);
-		int n;
-
-		if (gearman_success(ret) || ret == GEARMAN_TIMEOUT || ret == GEARMAN_IO_WAIT ||
-		    ret == GEARMAN_NO_JOBS)
-			continue;
-		/* no job server: wait a second (in tenths, to see the stop flag) */
-		for (n = 0; n < 10 && !atomic_load(&w->stop); n++) {
-			struct timespec tenth = { 0, 100000000L };
-
-			nanosleep(&tenth, NULL);
-		}
+	(void)revents;
+	ev_prepare_stop(loop, p);
+	if (gmw_is_up(&w->sub) && w->sub.out.len > w->sub.out_off) {
+		if (gmw_write(&w->sub) < 0)
+			gmw_sub_lost(w);
+		else
+			gmw_sub_read(w);
 	}
-	gearman_worker_free(k);
-	return NULL;
+	for (i = 0; i < w->nreaders; i++) {
+		struct gmw_conn *c = &w->readers[i];
+
+		if (gmw_is_up(c) && c->out.len > c->out_off && gmw_write(c) < 0)
+			gmw_reader_lost(c);
+	}
 }
 
-/* ---- the loop's side ---- */
+/* ---- the API ---- */
+
+static void
+gmw_conn_init(struct gmwire *w, struct gmw_conn *c, int worker, size_t server)
+{
+	c->w = w;
+	c->fd = -1;
+	c->worker = worker;
+	c->server = server;
+	c->last_round = -GMW_ROUND;
+	ev_init(&c->io, gmw_io_cb);
+	c->io.data = c;
+	ev_init(&c->timer, gmw_connect_timeout_cb);
+	c->timer.data = c;
+}
+
+static void
+gmw_conn_free(struct gmw_conn *c)
+{
+	gmw_close(c);
+	mbuf_free(&c->out);
+	free(c->in);
+}
+
+/* host:port (or [v6]:port, or host alone) into sv */
+static void
+gmw_server(struct gmw_server *sv, const char *s)
+{
+	const char *colon = strrchr(s, ':');
+	const char *host = s;
+	size_t hlen;
+
+	sv->name = xstrdup(s);
+	if (colon != NULL && strchr(colon, ']') == NULL) {
+		hlen = (size_t)(colon - s);
+		sv->port = xstrdup(colon + 1);
+	} else {
+		hlen = strlen(s);
+		sv->port = xstrdup("4730");
+	}
+	if (hlen >= 2 && host[0] == '[' && host[hlen - 1] == ']') {
+		host++;
+		hlen -= 2;
+	}
+	sv->host = xstrndup(host, hlen);
+}
 
 struct gmwire *
 gmwire_new(struct ev_loop *loop, const char *const *servers, size_t nservers,
-    const char *result_queue, int nthreads, int timeout_ms, const struct gmwire_cb *cb)
+    const char *result_queue, int readers, int timeout_ms, const struct gmwire_cb *cb)
 {
-	struct gmwire *w = xcalloc(1, sizeof(*w));
+	struct gmwire *w;
 	size_t i;
 
+	if (nservers == 0)
+		return NULL;
+	w = xcalloc(1, sizeof(*w));
 	w->loop = loop;
 	w->cb = *cb;
-	w->servers = xcalloc(nservers + 1, sizeof(*w->servers));
+	w->servers = xcalloc(nservers, sizeof(*w->servers));
 	for (i = 0; i < nservers; i++)
-		w->servers[i] = xstrdup(servers[i]);
+		gmw_server(&w->servers[i], servers[i]);
 	w->nservers = nservers;
-	w->result_queue = result_queue != NULL ? xstrdup(result_queue) : NULL;
-	w->timeout_ms = timeout_ms;
+	w->timeout = timeout_ms > 0 ? timeout_ms / 1000.0 : 0;
 	w->up = -1;
-	atomic_init(&w->stop, 0);
-	pthread_mutex_init(&w->mu, NULL);
-	pthread_cond_init(&w->cv, NULL);
-	ev_async_init(&w->async, gmw_async_cb);
-	w->async.data = w;
-	ev_async_start(loop, &w->async);
-	ev_check_init(&w->pass, gmw_pass_cb);
-	w->pass.data = w;
-	ev_check_start(loop, &w->pass);
-	/* the check watcher must not keep the loop alive on its own */
+	ev_prepare_init(&w->flush, gmw_flush_cb);
+	w->flush.data = w;
+	ev_timer_init(&w->housekeep, gmw_housekeep_cb, GMW_HOUSEKEEP, GMW_HOUSEKEEP);
+	w->housekeep.data = w;
+	ev_timer_start(loop, &w->housekeep);
 	ev_unref(loop);
-	ev_timer_init(&w->drain, gmw_drain_cb, GMW_DRAIN, GMW_DRAIN);
-	w->drain.data = w;
-	ev_timer_start(loop, &w->drain);
-	ev_unref(loop);
-	if (pthread_create(&w->submitter, NULL, gmw_submitter, w) != 0) {
-		gmwire_free(w);
-		return NULL;
+	gmw_conn_init(w, &w->sub, 0, 0);
+	if (result_queue != NULL && readers > 0) {
+		w->result_queue = xstrdup(result_queue);
+		w->nreaders = nservers;
+		w->readers = xcalloc(nservers, sizeof(*w->readers));
+		for (i = 0; i < nservers; i++)
+			gmw_conn_init(w, &w->readers[i], 1, i);
 	}
-	w->have_submitter = 1;
-	if (w->result_queue == NULL)
-		nthreads = 0;
-	w->readers = xcalloc((size_t)(nthreads > 0 ? nthreads : 1), sizeof(*w->readers));
-	for (; w->nreaders < nthreads; w->nreaders++)
-		if (pthread_create(&w->readers[w->nreaders], NULL, gmw_reader, w) != 0) {
-			gmwire_free(w);
-			return NULL;
-		}
+	gmw_connect(&w->sub);
+	for (i = 0; i < w->nreaders; i++)
+		gmw_connect(&w->readers[i]);
 	return w;
 }
 
@@ -482,40 +769,38 @@ void
 gmwire_free(struct gmwire *w)
 {
 	struct gmw_job *j, *jn;
-	struct gmw_event *e, *en;
-	int i;
-	size_t k;
+	size_t i;
 
 	if (w == NULL)
 		return;
-	pthread_mutex_lock(&w->mu);
-	atomic_store(&w->stop, 1);
-	pthread_cond_broadcast(&w->cv);
-	pthread_mutex_unlock(&w->mu);
-	if (w->have_submitter)
-		pthread_join(w->submitter, NULL);
+	/* what is written still goes, in one try: above all the completions of
+	 * results already handed over, which the job server would otherwise give
+	 * out again */
+	for (i = 0; i <= w->nreaders; i++) {
+		struct gmw_conn *c = i < w->nreaders ? &w->readers[i] : &w->sub;
+
+		if (gmw_is_up(c) && c->out.len > c->out_off)
+			(void)send(c->fd, c->out.p + c->out_off, c->out.len - c->out_off,
+			    MSG_NOSIGNAL | MSG_DONTWAIT);
+	}
+	gmw_conn_free(&w->sub);
 	for (i = 0; i < w->nreaders; i++)
-		pthread_join(w->readers[i], NULL);
-	ev_async_stop(w->loop, &w->async);
+		gmw_conn_free(&w->readers[i]);
+	free(w->readers);
+	ev_prepare_stop(w->loop, &w->flush);
 	ev_ref(w->loop);
-	ev_check_stop(w->loop, &w->pass);
-	ev_ref(w->loop);
-	ev_timer_stop(w->loop, &w->drain);
+	ev_timer_stop(w->loop, &w->housekeep);
 	for (j = w->head; j != NULL; j = jn) {
 		jn = j->next;
 		gmw_job_free(j);
 	}
-	for (e = w->ev_head; e != NULL; e = en) {
-		en = e->next;
-		gmw_event_free(e);
+	for (i = 0; i < w->nservers; i++) {
+		free(w->servers[i].name);
+		free(w->servers[i].host);
+		free(w->servers[i].port);
 	}
-	pthread_cond_destroy(&w->cv);
-	pthread_mutex_destroy(&w->mu);
-	for (k = 0; k < w->nservers; k++)
-		free(w->servers[k]);
 	free(w->servers);
 	free(w->result_queue);
-	free(w->readers);
 	free(w);
 }
 
@@ -525,39 +810,37 @@ gmwire_submit(struct gmwire *w, const char *queue, const char *uniq, const void 
 {
 	struct gmw_job *j;
 
-	pthread_mutex_lock(&w->mu);
-	if (w->njobs >= GMWIRE_QUEUE_MAX) {
-		pthread_mutex_unlock(&w->mu);
-		return -1;
+	if (uniq == NULL)
+		uniq = "";
+	if (gmw_is_up(&w->sub) && w->head == NULL) {
+		gmw_put_submit(&w->sub, queue, uniq, payload, len, prio);
+		gmw_want_flush(w);
+		return 0;
 	}
-	pthread_mutex_unlock(&w->mu);
+	if (w->st.waiting >= GMWIRE_QUEUE_MAX)
+		return -1;
 	j = xcalloc(1, sizeof(*j));
 	j->queue = xstrdup(queue);
-	j->uniq = uniq != NULL && *uniq != '\0' ? xstrdup(uniq) : NULL;
+	j->uniq = xstrdup(uniq);
 	j->payload = xmalloc(len > 0 ? len : 1);
 	if (len > 0)
 		memcpy(j->payload, payload, len);
 	j->len = len;
 	j->prio = prio;
-	j->deadline = deadline > 0 ? gmw_now() + deadline : 0;
+	j->deadline = deadline > 0 ? ev_now(w->loop) + deadline : 0;
 	j->tag = tag;
-	pthread_mutex_lock(&w->mu);
 	if (w->tail != NULL)
 		w->tail->next = j;
 	else
 		w->head = j;
 	w->tail = j;
-	w->njobs++;
-	pthread_cond_signal(&w->cv);
-	pthread_mutex_unlock(&w->mu);
+	w->st.waiting++;
 	return 0;
 }
 
 void
 gmwire_stats(struct gmwire *w, struct gmwire_stats *out)
 {
-	pthread_mutex_lock(&w->mu);
+	gmw_sub_read(w); /* the confirmations that came since the last flush count */
 	*out = w->st;
-	out->waiting = w->njobs;
-	pthread_mutex_unlock(&w->mu);
 }

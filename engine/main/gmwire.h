@@ -1,20 +1,17 @@
 /*
- * gmwire: jobs to gearmand and results from it, through libgearman, for
- * the mod_gearman way of running checks elsewhere.
+ * gmwire: jobs to gearmand and results from it, for the mod_gearman way of
+ * running checks elsewhere: gearmand's own protocol (compat/gearman/
+ * gearproto), spoken on the event loop without blocking and without
+ * threads.  Jobs go as background jobs with their unique id and priority;
+ * results are taken, as a gearman worker takes jobs, from the result
+ * queue of every job server, and handed to callbacks on the loop.
+ * Payloads are opaque here: the job format is compat/gearman/mgjob.
  *
- * libgearman's calls block, so none of them runs on the event loop: one
- * thread submits the jobs the loop queued (background jobs, with their
- * unique id and priority), and result threads wait as gearman workers on
- * the result queue.  What comes back (a result's payload, a job given up,
- * a change in the job server's reachability) is handed to the loop
- * through an ev_async and delivered there by callbacks; the threads never
- * touch the daemon's state.  Payloads are opaque here: the job format is
- * compat/gearman/mgjob.
- *
- * A job that cannot be submitted (no job server answers) is tried again
- * every GMWIRE_RETRY seconds, in order, until its own deadline; then it is
- * given up and the loop told (fail callback), so that the caller can apply
- * its orphan rules.  A job is never submitted twice once gearmand took it.
+ * Jobs submitted while no job server is reachable wait, and a connection
+ * is tried again every GMWIRE_RETRY seconds, the servers in their order;
+ * a job still waiting at its own deadline is given up and the loop told
+ * (fail callback), so that the caller can apply its orphan rules.  A job
+ * is never submitted twice once it was written to a job server.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -26,20 +23,20 @@
 
 #include <ev.h>
 
-#define GMWIRE_RETRY 1.0          /* seconds between submission attempts */
+#define GMWIRE_RETRY 1.0          /* seconds between attempts to connect */
 #define GMWIRE_QUEUE_MAX 1000000  /* jobs waiting to be submitted, at most */
 
 enum gmwire_prio { GMWIRE_LOW, GMWIRE_NORMAL, GMWIRE_HIGH };
 
 struct gmwire;
 
-/* a result's payload, as the worker sent it (not NUL-terminated) */
+/* a result's payload, as the worker sent it, with a NUL at len (valid during the call) */
 typedef void gmwire_result_fn(void *ctx, const char *payload, size_t len);
 /* a job given up at its deadline: its queue, unique id ("" when none) and tag, and what
  * the job server said last */
 typedef void gmwire_fail_fn(void *ctx, const char *queue, const char *uniq, unsigned long tag,
     const char *why);
-/* the job servers became reachable (up 1) or not (0), with libgearman's words */
+/* the job servers became reachable (up 1) or not (0: why, naming the server and the error) */
 typedef void gmwire_state_fn(void *ctx, int up, const char *why);
 
 struct gmwire_cb {
@@ -52,20 +49,23 @@ struct gmwire_cb {
 struct gmwire_stats {
 	unsigned long sent;       /* jobs gearmand took */
 	unsigned long retried;    /* submission attempts that failed and were tried again */
-	unsigned long failed;     /* jobs given up */
+	unsigned long failed;     /* jobs given up, or refused by the job server */
 	unsigned long results;    /* results received */
+	unsigned long unconfirmed; /* jobs written to a job server that went away before
+	                              confirming them (not sent again: it may have them) */
 	size_t waiting;           /* jobs queued, not submitted yet */
 };
 
 /*
- * Start: servers are "host:port" strings, tried as libgearman tries them;
- * result_queue the function the result threads take jobs of (NULL or
- * nthreads 0: no results are read); timeout_ms for one call to the job
- * server.  NULL when libgearman cannot be set up (no thread is left).
+ * Start: servers are "host:port" strings ("[v6]:port"; port 4730 when
+ * none), jobs going to the first that answers; result_queue the function
+ * whose jobs are taken as results from every server (NULL or readers 0:
+ * no results are read); timeout_ms for connecting and for a job server's
+ * answer (0 or less: none).  NULL when servers is empty.
  */
 struct gmwire *gmwire_new(struct ev_loop *loop, const char *const *servers, size_t nservers,
-    const char *result_queue, int nthreads, int timeout_ms, const struct gmwire_cb *cb);
-/* stop the threads (within about a second) and free; waiting jobs are dropped */
+    const char *result_queue, int readers, int timeout_ms, const struct gmwire_cb *cb);
+/* close the connections and free; waiting jobs are dropped */
 void gmwire_free(struct gmwire *w);
 
 /*

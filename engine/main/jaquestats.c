@@ -10,7 +10,9 @@
  * Then what status.dat has no place for, from the stats file the daemon
  * writes beside it (compat/statsfile.h, engine/main/dstats.c): checks
  * started and finished (in-process shims versus workers), the run queue,
- * the workers, the scheduling drift and its histogram.  In the report
+ * the workers, the scheduling drift and its histogram, and, while checks
+ * go to gearmand, what became of them (totals, per queue, round trip and
+ * latency).  In the report
  * this is a "CURRENT JAQUE DATA" block after Nagios's report, left out
  * when there is no stats file (a Nagios status.dat); as MRTG variables
  * it is the JQ... names, which Nagios does not have, "U" without the file.
@@ -27,6 +29,7 @@
 #include "compat/config/maincfg.h"
 #include "compat/nagstats.h"
 #include "compat/statsfile.h"
+#include "engine/main/gmserver.h"
 #include "engine/util/xalloc.h"
 
 #ifndef PACKAGE_VERSION
@@ -35,6 +38,12 @@
 
 /* nagiostats's exit status for errors (Nagios's ERROR, -2) */
 #define JS_ERROR 254
+/* bytes of a gearman queue name read back, with its NUL */
+#define MGQ_NAME_MAX 256
+/* gearman queues read back from the stats file, at most (the daemon keeps 64) */
+#define JS_GM_QUEUES_MAX 1024
+/* seconds a job server has to answer "status" */
+#define JS_GMADMIN_TIMEOUT 1.0
 
 /* jaque's variables that are one key of the stats file */
 static const struct {
@@ -73,11 +82,57 @@ static const struct {
 	{ "JQTICKLATEAVGUS", "tick_late_mean_us", "mean lateness of a tick's start (microseconds)." },
 	{ "JQTICKLATEP99US", "tick_late_p99_us", "99th percentile tick lateness (microseconds)." },
 	{ "JQTICKLATEMAXUS", "tick_late_max_us", "largest tick lateness (microseconds)." },
+	{ "JQGMREACHABLE", "gm_reachable", "gearman: 1 while a job server takes jobs, 0 not, -1 not known yet." },
+	{ "JQGMSENT", "gm_sent", "gearman: checks sent to gearmand since start." },
+	{ "JQGMSUBMITTED", "gm_submitted", "gearman: jobs the job server took." },
+	{ "JQGMRETRIES", "gm_submit_retries", "gearman: submissions that failed and were tried again." },
+	{ "JQGMGIVENUP", "gm_given_up", "gearman: jobs given up (no job server took them in time)." },
+	{ "JQGMWAITING", "gm_waiting", "gearman: jobs waiting to be submitted now." },
+	{ "JQGMRECEIVED", "gm_received", "gearman: results read from the result queue." },
+	{ "JQGMRESULTS", "gm_results", "gearman: results applied to a check in flight." },
+	{ "JQGMRESULTSLATE", "gm_results_late", "gearman: results applied with no check in flight." },
+	{ "JQGMORPHANS", "gm_orphans", "gearman: orphan results given." },
+	{ "JQGMDUMMIES", "gm_dummies", "gearman: check_dummy answered here." },
+	{ "JQGMLOCAL", "gm_local", "gearman: checks mod_gearman's rules kept here." },
+	{ "JQGMDISCARDED", "gm_discarded", "gearman: results that could not be read or matched." },
+	{ "JQGMRTTAVGUS", "gm_rtt_mean_us", "gearman: mean round trip, handed over to result applied (us)." },
+	{ "JQGMRTTP50US", "gm_rtt_p50_us", "gearman: median round trip (us)." },
+	{ "JQGMRTTP99US", "gm_rtt_p99_us", "gearman: 99th percentile round trip (us)." },
+	{ "JQGMRTTMAXUS", "gm_rtt_max_us", "gearman: largest round trip (us)." },
+	{ "JQGMLATAVGUS", "gm_latency_mean_us", "gearman: mean latency, check due to result applied (us)." },
+	{ "JQGMLATP50US", "gm_latency_p50_us", "gearman: median latency (us)." },
+	{ "JQGMLATP99US", "gm_latency_p99_us", "gearman: 99th percentile latency (us)." },
+	{ "JQGMLATMAXUS", "gm_latency_max_us", "gearman: largest latency (us)." },
+	{ "JQGMQUEUES", "gm_queues", "gearman: queues checks were sent to." },
+};
+
+/* per-queue variables: prefix, then the queue's name; the key's suffix */
+static const struct {
+	const char *prefix;
+	const char *suffix;
+	const char *help;
+} js_gmq[] = {
+	{ "JQGMQSENT_", "sent", "jobs sent to queue NAME." },
+	{ "JQGMQRESULTS_", "results", "results for jobs sent to queue NAME." },
+	{ "JQGMQORPHANS_", "orphans", "orphan results for checks sent to queue NAME." },
+};
+
+/* what the job servers say of function NAME: prefix, then NAME */
+static const struct {
+	const char *prefix;
+	enum gmserver_fig fig;
+	const char *help;
+} js_gmsrv[] = {
+	{ "JQGMSRVJOBS_", GMSERVER_JOBS, "jobs the job servers hold for NAME (running too)." },
+	{ "JQGMSRVRUNNING_", GMSERVER_RUNNING, "jobs of NAME running now." },
+	{ "JQGMSRVWORKERS_", GMSERVER_WORKERS, "workers that can take NAME's jobs." },
 };
 
 struct js_jq {
 	const char *text; /* the stats file, NULL when there is none */
 	time_t now;
+	struct gmserver *srv; /* the job servers' answers, once asked */
+	int srv_asked;
 };
 
 static int
@@ -97,6 +152,41 @@ js_num(const char *jq, const char *key, double *v)
 		return -1;
 	*v = strtod(buf, &end);
 	return end == buf ? -1 : 0;
+}
+
+/* the job servers' status, asked once; NULL when the file names none */
+static struct gmserver *
+js_servers(struct js_jq *j)
+{
+	char list[4096];
+
+	if (!j->srv_asked) {
+		j->srv_asked = 1;
+		if (js_get(j->text, "gm_servers", list, sizeof(list)) == 0)
+			j->srv = gmserver_ask(list, JS_GMADMIN_TIMEOUT);
+	}
+	return j->srv;
+}
+
+/* a JQGMSRV... variable into buf: 0, or -1 when name is not one */
+static int
+js_gmsrv_value(struct js_jq *j, const char *name, char *buf, size_t n)
+{
+	struct gmserver *g;
+	unsigned long v;
+	size_t i, plen;
+
+	for (i = 0; i < sizeof(js_gmsrv) / sizeof(js_gmsrv[0]); i++) {
+		plen = strlen(js_gmsrv[i].prefix);
+		if (strncmp(name, js_gmsrv[i].prefix, plen) != 0)
+			continue;
+		snprintf(buf, n, "U");
+		g = js_servers(j);
+		if (g != NULL && gmserver_sum(g, name + plen, js_gmsrv[i].fig, &v) == 0)
+			snprintf(buf, n, "%lu", v);
+		return 0;
+	}
+	return -1;
 }
 
 /* the value of key, or "-" */
@@ -129,11 +219,48 @@ js_rate(const char *jq, const char *key, double *rate)
 	return 0;
 }
 
+/* the index of the gearman queue called name in the stats file, or -1 */
+static long
+js_gm_queue(const char *jq, const char *name)
+{
+	char key[64], buf[MGQ_NAME_MAX];
+	double n;
+	long i;
+
+	if (js_num(jq, "gm_queues", &n) < 0)
+		return -1;
+	for (i = 0; i < (long)n && i < JS_GM_QUEUES_MAX; i++) {
+		snprintf(key, sizeof(key), "gm_queue_%ld", i);
+		if (js_get(jq, key, buf, sizeof(buf)) == 0 && strcmp(buf, name) == 0)
+			return i;
+	}
+	return -1;
+}
+
+/* a per-queue variable (JQGMQSENT_NAME ...): its key in key; 0, or -1 when name is not one */
+static int
+js_gmq_key(const char *jq, const char *name, char *key, size_t n)
+{
+	size_t i, plen;
+	long q;
+
+	for (i = 0; i < sizeof(js_gmq) / sizeof(js_gmq[0]); i++) {
+		plen = strlen(js_gmq[i].prefix);
+		if (strncmp(name, js_gmq[i].prefix, plen) != 0)
+			continue;
+		q = js_gm_queue(jq, name + plen);
+		/* a queue not in the file: a key no file has, so "U" */
+		snprintf(key, n, "gm_queue_%ld_%s", q, js_gmq[i].suffix);
+		return 0;
+	}
+	return -1;
+}
+
 /* nagstats_more_fn: jaque's variables; "U" when the file lacks the value */
 static int
 js_value(const char *name, char *buf, size_t n, void *arg)
 {
-	const struct js_jq *j = arg;
+	struct js_jq *j = arg;
 	const char *digits;
 	char key[64];
 	double v;
@@ -144,6 +271,10 @@ js_value(const char *name, char *buf, size_t n, void *arg)
 			break;
 	if (i < sizeof(js_keys) / sizeof(js_keys[0])) {
 		snprintf(key, sizeof(key), "%s", js_keys[i].key);
+	} else if (js_gmsrv_value(j, name, buf, n) == 0) {
+		return 0;
+	} else if (js_gmq_key(j->text, name, key, sizeof(key)) == 0) {
+		/* key set */
 	} else if (strcmp(name, "JQDRIFTINF") == 0) {
 		snprintf(key, sizeof(key), "drift_bucket_inf");
 	} else if (strncmp(name, "JQDRIFTLT", 9) == 0) {
@@ -219,6 +350,74 @@ js_histogram(const char *jq)
 	}
 }
 
+/* p50 / p99 / max and the mean of the histogram prefix_ (microseconds), in ms */
+static void
+js_quantiles(const char *jq, const char *prefix)
+{
+	char k1[64], k2[64], k3[64];
+	double a, b, c;
+
+	snprintf(k1, sizeof(k1), "%s_p50_us", prefix);
+	snprintf(k2, sizeof(k2), "%s_p99_us", prefix);
+	snprintf(k3, sizeof(k3), "%s_max_us", prefix);
+	if (js_num(jq, k1, &a) == 0 && js_num(jq, k2, &b) == 0 && js_num(jq, k3, &c) == 0)
+		printf("%-40s%.3f / %.3f / %.3f ms\n", "   p50 / p99 / max:", a / 1000, b / 1000,
+		    c / 1000);
+	snprintf(k1, sizeof(k1), "%s_mean_us", prefix);
+	if (js_num(jq, k1, &a) == 0)
+		printf("%-40s%.3f ms\n", "   Mean:", a / 1000);
+}
+
+/* the gearman lines, when the daemon sends checks to gearmand */
+static void
+js_gearman(const char *jq)
+{
+	char key[64], k2[64], k3[64], name[MGQ_NAME_MAX], a[32], b[32], c[32], list[4096];
+	double v, nq;
+	long i;
+
+	if (js_num(jq, "gm_sent", &v) < 0)
+		return;
+	printf("Gearman (mod_gearman)\n");
+	js_line("Job Servers:", jq, "gm_servers");
+	if (js_num(jq, "gm_reachable", &v) == 0)
+		printf("%-40s%s\n", "Job Server Reachable:", v > 0 ? "yes" : v == 0 ? "NO" :
+		    "not known yet");
+	js_pair("Checks Sent / Jobs Taken By gearmand:", jq, "gm_sent", "gm_submitted");
+	js_pair("Submit Retries / Jobs Given Up:", jq, "gm_submit_retries", "gm_given_up");
+	js_line("Jobs Waiting To Be Submitted:", jq, "gm_waiting");
+	js_line("Results Received:", jq, "gm_received");
+	js_pair("   Applied In Flight / Late:", jq, "gm_results", "gm_results_late");
+	js_line("   Discarded:", jq, "gm_discarded");
+	js_line("Orphan Results Given:", jq, "gm_orphans");
+	js_pair("Kept Local / check_dummy Answered Here:", jq, "gm_local", "gm_dummies");
+	js_line("Round Trip (sent to applied), Results:", jq, "gm_rtt_count");
+	js_quantiles(jq, "gm_rtt");
+	js_line("Latency (due to applied), Results:", jq, "gm_latency_count");
+	js_quantiles(jq, "gm_latency");
+	if (js_num(jq, "gm_queues", &nq) == 0 && nq > 0) {
+		printf("   %-37s%10s %10s %10s\n", "Queue", "Sent", "Results", "Orphans");
+		for (i = 0; i < (long)nq && i < JS_GM_QUEUES_MAX; i++) {
+			snprintf(key, sizeof(key), "gm_queue_%ld", i);
+			snprintf(k2, sizeof(k2), "gm_queue_%ld_sent", i);
+			snprintf(k3, sizeof(k3), "gm_queue_%ld_results", i);
+			js_str(jq, key, name, sizeof(name));
+			js_str(jq, k2, a, sizeof(a));
+			js_str(jq, k3, b, sizeof(b));
+			snprintf(k3, sizeof(k3), "gm_queue_%ld_orphans", i);
+			js_str(jq, k3, c, sizeof(c));
+			printf("   %-37s%10s %10s %10s\n", name, a, b, c);
+		}
+	}
+	if (js_get(jq, "gm_servers", list, sizeof(list)) == 0) {
+		struct gmserver *g = gmserver_ask(list, JS_GMADMIN_TIMEOUT);
+
+		gmserver_print(stdout, g);
+		gmserver_free(g);
+	}
+	printf("\n");
+}
+
 /* the "CURRENT JAQUE DATA" block, after Nagios's report */
 static void
 js_report(const char *path, const char *jq, time_t now)
@@ -270,7 +469,9 @@ js_report(const char *path, const char *jq, time_t now)
 	    js_num(jq, "tick_late_max_us", &v) == 0)
 		printf("%-40s%.3f / %.3f / %.3f ms\n", "   Mean / p99 / max:", r1 / 1000,
 		    r2 / 1000, v / 1000);
-	printf("\n\n");
+	printf("\n");
+	js_gearman(jq);
+	printf("\n");
 }
 
 static void
@@ -391,7 +592,22 @@ js_usage(const char *argv0)
 	printf(" %-20s %s\n", "JQDRIFTLTn", "checks whose drift was under n ms and not under the");
 	printf(" %-20s %s\n", "", "edge before: n is 5, 10, 25, 50, 100, 250, 500, 1000,");
 	printf(" %-20s %s\n", "", "2500, 5000, 10000, 30000 or 60000.");
-	printf(" %-20s %s\n\n", "JQDRIFTINF", "checks whose drift was 60 s or more.");
+	printf(" %-20s %s\n", "JQDRIFTINF", "checks whose drift was 60 s or more.");
+	for (i = 0; i < sizeof(js_gmq) / sizeof(js_gmq[0]); i++) {
+		char var[32];
+
+		snprintf(var, sizeof(var), "%sNAME", js_gmq[i].prefix);
+		printf(" %-20s gearman: %s\n", var, js_gmq[i].help);
+	}
+	for (i = 0; i < sizeof(js_gmsrv) / sizeof(js_gmsrv[0]); i++) {
+		char var[32];
+
+		snprintf(var, sizeof(var), "%sNAME", js_gmsrv[i].prefix);
+		printf(" %-20s gearman: %s\n", var, js_gmsrv[i].help);
+	}
+	printf(" %-20s %s\n", "", "(asked of the job servers gm_servers names, 1 s each;");
+	printf(" %-20s %s\n", "", "summed over those that answer, \"U\" when none lists NAME)");
+	printf("\n");
 	printf("The report (without -m) is nagiostats's, then a CURRENT JAQUE DATA block\n");
 	printf("when jaque's stats file is there.\n");
 }
@@ -494,6 +710,7 @@ main(int argc, char **argv)
 	jqpath = js_jq_path(jqopt, status_file);
 	if (jqpath != NULL)
 		jqtext = statsfile_read(jqpath);
+	memset(&jq, 0, sizeof(jq));
 	jq.text = jqtext;
 	jq.now = time(NULL);
 	if (!mrtg) {
@@ -503,6 +720,7 @@ main(int argc, char **argv)
 	} else {
 		nagstats_mrtg(stdout, &st, vars, delim, jq.now, js_value, &jq);
 	}
+	gmserver_free(jq.srv);
 	free(jqtext);
 	free(jqpath);
 	nagstats_free(&st);

@@ -2,7 +2,8 @@
  * react: what the daemon does about a result or an edge besides logging
  * it: notifications (engine/notify/notify.h), later event handlers,
  * OCSP/OCHP and performance data; and the struct nrun through which those
- * run their commands on the worker pool and write to nagios.log.
+ * run their commands on the worker pool (or gearmand, gmsend.h) and
+ * write to nagios.log.
  *
  * The checker calls the daemon's hooks per result in Nagios's order
  * (STATE, flapping, NOTIFY, ALERT, RESULT); the daemon hands each step
@@ -22,6 +23,7 @@
 #include "engine/check/flapping.h"
 #include "engine/check/statemachine.h"
 #include "engine/main/daemon_int.h"
+#include "engine/main/gmsend.h"
 #include "engine/notify/downtime.h"
 #include "engine/notify/evhandler.h"
 #include "engine/notify/perfdata.h"
@@ -109,6 +111,20 @@ rx_log(void *arg, time_t t, const char *line)
 	nlog_printf(j->log, t, "%s", line);
 }
 
+/* mod_gearman's options may send a handler or notification to gearmand */
+static int
+rx_remote_takes(void *arg, enum nrun_kind kind, const struct obj_host *h,
+    const struct obj_service *s)
+{
+	return gmsend_takes(arg, kind, h, s);
+}
+
+static void
+rx_remote(void *arg, const struct nrun_remote *job)
+{
+	gmsend_remote(arg, job);
+}
+
 /* ---- the notification environment ---- */
 
 static int
@@ -162,6 +178,8 @@ react_init(struct jaque *j)
 	j->nrun.arg = j;
 	j->nrun.run = rx_run;
 	j->nrun.log = rx_log;
+	j->nrun.remote_takes = rx_remote_takes;
+	j->nrun.remote = rx_remote;
 }
 
 void
@@ -287,6 +305,8 @@ react_result(struct jaque *j, const struct obj_host *h, const struct obj_service
 		else
 			perfdata_host(j->perfdata, &base, h, now);
 	}
+	/* and mod_gearman's perfdata jobs, when its options ask for them */
+	(void)gmsend_perfdata(j, &base, h, s, now);
 }
 
 void

@@ -140,6 +140,30 @@ evh_log_template(const struct macro_ctx *ctx, const struct evh_cmd *c)
 }
 
 /*
+ * Whether nr's remote hooks take handler c, expanded to cmdline (and if
+ * so hand it over), as a broker module's NEBERROR_CALLBACKOVERRIDE does:
+ * Nagios brokers the handler after its log line, and runs nothing when
+ * the module overrides.
+ */
+static int
+evh_remote(const struct nrun *nr, const struct macro_ctx *ctx, const struct evh_cmd *c,
+    const char *cmdline)
+{
+	struct nrun_remote job;
+
+	if (nr->remote_takes == NULL || !nr->remote_takes(nr->arg, c->kind, ctx->host, ctx->svc))
+		return 0;
+	memset(&job, 0, sizeof(job));
+	job.kind = c->kind;
+	job.host = ctx->host;
+	job.svc = ctx->svc;
+	job.cmdline = cmdline;
+	job.timeout = (double)c->timeout;
+	nr->remote(nr->arg, &job);
+	return 1;
+}
+
+/*
  * Expand c under ctx (its object set), log it when it has a line and
  * log_event_handlers is on, and hand it to nr.  Returns 1 when nr took
  * it, 0 when run refused it.
@@ -160,6 +184,13 @@ evh_start(const struct nrun *nr, struct macro_ctx *ctx, const struct evh_cmd *c,
 		nr->log(nr->arg, now, line);
 		free(line);
 		free(tmpl);
+	}
+	if (c->head != NULL && evh_remote(nr, ctx, c, cmdline)) {
+		free(cmdline);
+		free(store);
+		memset(ctx->args, 0, sizeof(ctx->args));
+		ctx->nargs = 0;
+		return 1;
 	}
 	env = macro_environment(ctx);
 

@@ -14,7 +14,9 @@
  * NAGIOS_* environment, the "EVENT HANDLER" lines of nagios.log, the
  * timeout, and the warning Nagios logs when a command is killed at it.
  *
- * Commands go through struct nrun (nrun.h): run() borrows the command
+ * Commands go through struct nrun (nrun.h): an event handler (not OCSP
+ * or OCHP, which Nagios does not broker as handlers) is offered to
+ * remote_takes() first, after its log line; run() borrows the command
  * line and environment for the call; the done callback owns a small heap
  * record (the expanded line, the object's names) until the command ends,
  * so a reload between start and end is harmless.
@@ -45,7 +47,7 @@ struct obj_service;
  * HANDLER: " line first when log_event_handlers is set.  prog: the
  * CHANGE_GLOBAL_SVC_EVENT_HANDLER override (its global_service_event_handler
  * replaces the configured one when set); NULL: none.  Returns how many
- * commands were handed to nr->run (0..2).
+ * commands were handed to nr->run or taken by nr->remote (0..2).
  */
 int evh_service(const struct nrun *nr, const struct macro_ctx *base,
     const struct prog_state *prog, const struct obj_service *s, time_t now);

@@ -551,6 +551,51 @@ nt_log(const struct notify_env *env, const struct notifier *n, const struct nt_o
 	free(b.p);
 }
 
+/*
+ * Whether nr's remote hooks take contact ct's notification command cmd,
+ * as a broker module overriding the notification method does (the module
+ * then writes the NOTIFICATION line itself; here it was written already),
+ * and if so hand it over, expanded as such a module expands it (nrun.h):
+ * base's object, contact and notification macros, without $ARGn$, the
+ * recipients or the escalation, the author's contact found by its name.
+ */
+static int
+nt_remote(const struct notifier *n, const struct nt_obj *o, const struct obj_contact *ct,
+    const struct macro_ctx *base, const struct obj_command *cmd, double timeout)
+{
+	const struct nrun *nr = n->nr;
+	enum nrun_kind kind = o->s != NULL ? NRUN_SERVICE_NOTIFY : NRUN_HOST_NOTIFY;
+	struct macro_ctx ctx = *base;
+	struct macro_notif mn = *base->notif;
+	const struct obj_contact *who;
+	struct nrun_remote job;
+	char *line;
+
+	if (nr->remote_takes == NULL || !nr->remote_takes(nr->arg, kind, o->h, o->s))
+		return 0;
+	who = mn.author != NULL ? objects_find_contact(n->objs, mn.author) : NULL;
+	mn.recipients = NULL;
+	mn.is_escalated = MACRO_NOTIF_UNSET;
+	mn.author_name = who != NULL ? who->name : NULL;
+	mn.author_alias = who != NULL ? who->alias : NULL;
+	memset(ctx.args, 0, sizeof(ctx.args));
+	ctx.nargs = 0;
+	ctx.notif = &mn;
+	line = macro_expand(&ctx, cmd->line);
+	memset(&job, 0, sizeof(job));
+	job.kind = kind;
+	job.host = o->h;
+	job.svc = o->s;
+	job.cmdline = line;
+	job.timeout = timeout;
+	job.contact = ct->name;
+	job.output = o->c->output;
+	job.long_output = o->c->long_output;
+	nr->remote(nr->arg, &job);
+	free(line);
+	return 1;
+}
+
 /* notify_contact_of_*: every notification command of the contact */
 static void
 nt_contact(struct notifier *n, const struct notify_env *env, const struct nt_obj *o,
@@ -574,10 +619,12 @@ nt_contact(struct notifier *n, const struct notify_env *env, const struct nt_obj
 	for (i = 0; i < ncmds; i++) {
 		if (cmds[i].cmd == NULL)
 			continue;
+		nt_log(env, n, o, ct, cmds[i].cmd->name, type, mn, now);
+		if (nt_remote(n, o, ct, &ctx, cmds[i].cmd, timeout))
+			continue;
 		store = NULL;
 		macro_split_args(&ctx, cmds[i].raw != NULL ? cmds[i].raw : "", &store);
 		line = macro_expand(&ctx, cmds[i].cmd->line);
-		nt_log(env, n, o, ct, cmds[i].cmd->name, type, mn, now);
 		envv = macro_environment(&ctx);
 		j = xcalloc(1, sizeof(*j));
 		j->contact = xstrdup(ct->name);

@@ -147,9 +147,8 @@ pd_log(struct perfdata *pd, time_t t, const char *fmt, ...)
 	pd->nr.log(pd->nr.arg, t, line);
 }
 
-/* Nagios's template escapes: \t, \r and \n; any other backslash stays */
-static char *
-pd_template(const char *t)
+char *
+perfdata_unescape(const char *t)
 {
 	char *out = xmalloc(strlen(t) + 1), *o = out;
 
@@ -507,7 +506,7 @@ pd_file_init(struct perfdata *pd, struct pd_file *f, enum perfdata_which which, 
 	f->path = pd_strdup(path);
 	f->mode = mode;
 	f->fd = -1;
-	f->tmpl = pd_template(tmpl);
+	f->tmpl = perfdata_unescape(tmpl);
 	pd_open(pd, f, now);
 }
 

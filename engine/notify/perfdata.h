@@ -128,6 +128,13 @@ void perfdata_tick(struct perfdata *pd, const struct macro_ctx *base, time_t now
  */
 void perfdata_free(struct perfdata *pd);
 
+/*
+ * A template with Nagios's escapes turned into characters: \t, \r and
+ * \n; any other backslash stays (mod_gearman treats its perfdata
+ * templates the same way).  A heap string.
+ */
+char *perfdata_unescape(const char *t);
+
 /* change the hold limit of both files (bytes; tests use small ones) */
 void perfdata_set_hold_max(struct perfdata *pd, size_t bytes);
 

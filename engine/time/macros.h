@@ -58,6 +58,8 @@ struct macro_globals {
  * an acknowledgement the $HOSTACKAUTHOR$ / $SERVICEACKAUTHOR$ family.
  * NULL strings expand to "".
  */
+#define MACRO_NOTIF_UNSET (-1)
+
 struct macro_notif {
 	const char *type;        /* "PROBLEM", "RECOVERY", "ACKNOWLEDGEMENT", ... */
 	const char *recipients;  /* comma-separated contact names */
@@ -68,7 +70,7 @@ struct macro_notif {
 	const char *ack_author;  /* set for ACKNOWLEDGEMENT notifications */
 	const char *ack_comment;
 	int number;              /* $NOTIFICATIONNUMBER$ */
-	int is_escalated;
+	int is_escalated;        /* 1, 0, or MACRO_NOTIF_UNSET: expands to "" */
 	unsigned long id;        /* $HOSTNOTIFICATIONID$ / $SERVICENOTIFICATIONID$ */
 };
 

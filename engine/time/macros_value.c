@@ -600,6 +600,8 @@ mx_notif_value(struct mx *m, unsigned code, const char *a1, struct mbuf *out)
 	case MC_NOTIFICATIONRECIPIENTS:
 		return mx_put(out, n->recipients);
 	case MC_NOTIFICATIONISESCALATED:
+		if (n->is_escalated == MACRO_NOTIF_UNSET)
+			return mx_put(out, NULL);
 		return mx_put(out, n->is_escalated ? "1" : "0");
 	case MC_NOTIFICATIONAUTHOR:
 		return mx_put(out, n->author);

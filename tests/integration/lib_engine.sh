@@ -217,9 +217,10 @@ eng_free_port() {
 	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
+# eng_wait_port PORT [ADDRESS]: wait up to 5 s for a listener (127.0.0.1 by default)
 eng_wait_port() {
 	for _ in $(seq 50); do
-		python3 -c "import socket; socket.create_connection(('127.0.0.1', $1), 1)" 2>/dev/null && return 0
+		python3 -c "import socket; socket.create_connection(('${2:-127.0.0.1}', $1), 1)" 2>/dev/null && return 0
 		sleep 0.1
 	done
 	return 1

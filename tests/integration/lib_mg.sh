@@ -32,6 +32,7 @@ else
 	top=$(cd "$here/../.." && pwd)
 fi
 mg=${MOD_GEARMAN:-$top/build/gearman/mod_gearman}
+. "$here/lib_naemon.sh"
 gearmand=${GEARMAND:-/usr/sbin/gearmand}
 naemon=${NAEMON_PREFIX:-$top/build/bench-compare/naemon}/bin/naemon
 
@@ -71,20 +72,9 @@ mg_gearmand() {
 
 mg_naemon() {
 	mkdir -p "$1/cr"
-	cat > "$1/naemon.cfg" << EOF
-cfg_file=$1/objects.cfg
-log_file=$1/naemon.log
-status_file=$1/status.dat
-temp_path=$1
-temp_file=$1/naemon.tmp
-lock_file=$1/naemon.pid
-check_result_path=$1/cr
-object_cache_file=$1/objects.cache
-state_retention_file=$1/retention.dat
-command_file=$1/naemon.cmd
-naemon_user=$(id -un)
-naemon_group=$(id -gn)
-event_broker_options=-1
+	echo "cfg_file=$1/objects.cfg" > "$1/naemon.cfg"
+	naemon_paths "$1" >> "$1/naemon.cfg"
+	cat >> "$1/naemon.cfg" << EOF
 enable_notifications=0
 broker_module=$mg/lib/mod_gearman_naemon.o server=127.0.0.1:$2 encryption=yes key=$3 hosts=yes services=yes result_queue=check_results logfile=$1/mod_gearman.log${4:+ $4}
 EOF

@@ -57,7 +57,9 @@ OBJ
 
 "$GEARMAND" -L 127.0.0.1 -p "$port" -t 1 -l /dev/null &
 gd=$!
-"$MGW" --server=127.0.0.1:"$port" --encryption=yes --key="$KEY" --hosts --services \
+# in a session of its own: mod_gearman_worker ends by signalling its whole
+# process group, which would otherwise take this test and its harness along
+setsid "$MGW" --server=127.0.0.1:"$port" --encryption=yes --key="$KEY" --hosts --services \
 	--min-worker=1 --max-worker=2 --logfile="$T/mgw.log" &
 mw=$!
 trap 'kill $mw $gd 2>/dev/null; wait 2>/dev/null' EXIT

@@ -425,6 +425,8 @@ setup(void **state)
 	F.env.dep_failed = fake_dep_failed;
 	F.env.pending_flex = fake_pending_flex;
 	F.nruns = F.ndone = F.run_fails = 0;
+	F.nr.remote_takes = NULL;
+	F.nr.remote = NULL;
 	F.nlogs = 0;
 	F.dep_answer = F.dep_calls = 0;
 	F.dep_h = NULL;

@@ -105,6 +105,7 @@ struct rec {
 	time_t t;
 	char **env; /* deep copy, NULL when none */
 	int refused;
+	int remote; /* handed to nr.remote */
 	nrun_done_fn *done;
 	void *done_arg;
 };
@@ -122,6 +123,7 @@ static struct {
 	struct rec rec[NREC];
 	unsigned n;
 	int refuse;
+	unsigned takes; /* 1 << kind: what fake_takes takes */
 	struct nrun nr;
 	struct main_cfg saved; /* the configuration as read (a shallow copy) */
 } F;
@@ -143,9 +145,9 @@ env_copy(char *const *env)
 	return v;
 }
 
-static int
-fake_run(void *arg, enum nrun_kind kind, const char *cmdline, char *const *env, double timeout,
-    nrun_done_fn *done, void *done_arg)
+/* the next record, cleared; arg must be the fixture */
+static struct rec *
+rec_next(void *arg)
 {
 	struct rec *r;
 
@@ -153,6 +155,15 @@ fake_run(void *arg, enum nrun_kind kind, const char *cmdline, char *const *env, 
 	assert_true(F.n < NREC);
 	r = &F.rec[F.n++];
 	memset(r, 0, sizeof(*r));
+	return r;
+}
+
+static int
+fake_run(void *arg, enum nrun_kind kind, const char *cmdline, char *const *env, double timeout,
+    nrun_done_fn *done, void *done_arg)
+{
+	struct rec *r = rec_next(arg);
+
 	r->kind = kind;
 	r->text = strdup(cmdline);
 	r->timeout = timeout;
@@ -169,15 +180,32 @@ fake_run(void *arg, enum nrun_kind kind, const char *cmdline, char *const *env, 
 static void
 fake_log(void *arg, time_t t, const char *line)
 {
-	struct rec *r;
+	struct rec *r = rec_next(arg);
 
-	assert_ptr_equal(arg, &F);
-	assert_true(F.n < NREC);
-	r = &F.rec[F.n++];
-	memset(r, 0, sizeof(*r));
 	r->is_log = 1;
 	r->text = strdup(line);
 	r->t = t;
+}
+
+/* remote_takes: the kinds in F.takes (a bit each), asked about web1's objects only */
+static int
+fake_takes(void *arg, enum nrun_kind kind, const struct obj_host *h, const struct obj_service *s)
+{
+	assert_ptr_equal(arg, &F);
+	assert_string_equal(h->name, "web1");
+	assert_true(s == NULL || s->host == h);
+	return (F.takes >> kind) & 1;
+}
+
+static void
+fake_remote(void *arg, const struct nrun_remote *job)
+{
+	struct rec *r = rec_next(arg);
+
+	r->remote = 1;
+	r->kind = job->kind;
+	r->text = strdup(job->cmdline);
+	r->timeout = job->timeout;
 }
 
 /* end recorded command i as the pool would, once */
@@ -356,6 +384,8 @@ setup(void **state)
 
 	(void)state;
 	cfg_restore();
+	F.nr.remote_takes = NULL;
+	F.nr.remote = NULL;
 	for (i = 0; i < o->nhosts; i++) {
 		state_host_clear(&F.hs[i]);
 		state_host_init(&F.hs[i], &o->hosts[i]);
@@ -408,6 +438,7 @@ expect_run(unsigned i, enum nrun_kind kind, const char *cmdline, double timeout)
 {
 	assert_true(i < F.n);
 	assert_false(F.rec[i].is_log);
+	assert_false(F.rec[i].remote);
 	assert_int_equal(F.rec[i].kind, kind);
 	assert_string_equal(F.rec[i].text, cmdline);
 	assert_true(F.rec[i].timeout == timeout);
@@ -456,6 +487,40 @@ t_service_both(void **state)
 	expect_log(0, "GLOBAL SERVICE EVENT HANDLER: web1;HTTP;OK;HARD;4;gsh!g1\\!x!HTTP");
 	expect_log(2, "SERVICE EVENT HANDLER: web1;HTTP;OK;HARD;4;restart!web1!b\\!c");
 	expect_run(3, NRUN_SERVICE_HANDLER, "/eh/restart web1 b!c 'fine'", 33);
+}
+
+/*
+ * A handler remote_takes takes goes to remote, expanded, after its log
+ * line, and is not run; one it leaves runs; OCSP and OCHP are never offered.
+ */
+static void
+t_remote(void **state)
+{
+	(void)state;
+	F.nr.remote_takes = fake_takes;
+	F.nr.remote = fake_remote;
+	F.takes = 1u << NRUN_SERVICE_HANDLER | 1u << NRUN_OCSP | 1u << NRUN_OCHP;
+	assert_int_equal(evh_service(&F.nr, &F.ctx, NULL, svc("web1", "HTTP"), NOW), 2);
+	assert_int_equal(F.n, 4);
+	expect_log(0, "GLOBAL SERVICE EVENT HANDLER: web1;HTTP;CRITICAL;SOFT;2;gsh!g1\\!x!HTTP");
+	expect_run(1, NRUN_GLOBAL_SERVICE_HANDLER, GSH_HTTP, 33);
+	expect_log(2, "SERVICE EVENT HANDLER: web1;HTTP;CRITICAL;SOFT;2;restart!web1!b\\!c");
+	assert_true(F.rec[3].remote);
+	assert_int_equal(F.rec[3].kind, NRUN_SERVICE_HANDLER);
+	assert_string_equal(F.rec[3].text, RESTART_HTTP);
+	assert_true(F.rec[3].timeout == 33);
+	recs_clear();
+	F.takes = ~0u;
+	assert_int_equal(evh_host(&F.nr, &F.ctx, NULL, host("web1"), NOW), 2);
+	assert_int_equal(F.n, 4);
+	assert_true(F.rec[1].remote && F.rec[3].remote);
+	assert_string_equal(F.rec[1].text, GHH_WEB1);
+	assert_string_equal(F.rec[3].text, HOSTEH_WEB1);
+	recs_clear();
+	assert_int_equal(evh_ocsp(&F.nr, &F.ctx, svc("web1", "HTTP")), 1);
+	assert_int_equal(evh_ochp(&F.nr, &F.ctx, host("web1")), 1);
+	expect_run(0, NRUN_OCSP, OCSP_HTTP, 5);
+	expect_run(1, NRUN_OCHP, OCHP_WEB1, 7);
 }
 
 /* the switches: all or nothing, and the log lines on their own switch */
@@ -799,6 +864,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_ochp, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_timeouts, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_refused, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_remote, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_environment, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_base_untouched, setup, teardown),
 	};

@@ -1,8 +1,11 @@
 /*
  * test_gmwire: jobs through a real gearmand on loopback and back (the
- * result threads read the queue the jobs went to), a job server that is
- * down and comes back, and a job given up at its deadline.  Skipped, with
- * a message, where Debian's gearman-job-server is not installed.
+ * result connections read the queue the jobs went to), a job server that
+ * is down and comes back, one that is killed and started again while
+ * results flow, failing over to the second server of a list, a job given
+ * up at its deadline, and a "server" that does not speak the protocol.
+ * Skipped, with a message, where Debian's gearman-job-server is not
+ * installed.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -151,6 +154,15 @@ run_until(struct ev_loop *loop, const int *count, int want, double secs)
 	}
 }
 
+/* run the loop for secs */
+static void
+run_for(struct ev_loop *loop, double secs)
+{
+	int never = 0;
+
+	run_until(loop, &never, 1, secs);
+}
+
 static struct gmwire *
 new_wire(struct ev_loop *loop)
 {
@@ -173,6 +185,19 @@ submit_all(struct gmwire *w, int n, double deadline)
 		assert_int_equal(gmwire_submit(w, "check_results", uniq, payload, strlen(payload),
 		    (enum gmwire_prio)(i % 3), deadline, (unsigned long)i + 100), 0);
 	}
+}
+
+/* submit n jobs and see each come back once */
+static void
+expect_round_trip(struct ev_loop *loop, struct gmwire *w, int n)
+{
+	int i;
+
+	submit_all(w, n, 0);
+	run_until(loop, &nresults, n, 20);
+	assert_int_equal(nresults, n);
+	for (i = 0; i < n; i++)
+		assert_int_equal(seen[i], 1);
 }
 
 static int
@@ -212,17 +237,12 @@ t_round_trip(void **state)
 	struct ev_loop *loop = ev_loop_new(EVFLAG_AUTO);
 	struct gmwire *w;
 	struct gmwire_stats st;
-	int i;
 
 	(void)state;
 	need_gearmand();
 	reset_seen();
 	w = new_wire(loop);
-	submit_all(w, NJOBS, 0);
-	run_until(loop, &nresults, NJOBS, 20);
-	assert_int_equal(nresults, NJOBS);
-	for (i = 0; i < NJOBS; i++)
-		assert_int_equal(seen[i], 1);
+	expect_round_trip(loop, w, NJOBS);
 	gmwire_stats(w, &st);
 	assert_int_equal(st.sent, NJOBS);
 	assert_int_equal(st.results, NJOBS);
@@ -230,6 +250,13 @@ t_round_trip(void **state)
 	assert_int_equal(st.waiting, 0);
 	assert_int_equal(nup, 1);
 	assert_int_equal(ndown, 0);
+	/* freed at once after the last result: its completion still went, so a
+	 * new reader is not given that result again */
+	gmwire_free(w);
+	reset_seen();
+	w = new_wire(loop);
+	run_for(loop, 1.5);
+	assert_int_equal(nresults, 0);
 	gmwire_free(w);
 	ev_loop_destroy(loop);
 }
@@ -292,6 +319,126 @@ t_deadline(void **state)
 	start_gearmand();
 }
 
+/* with the first server of the list down, jobs and results go through the second */
+static void
+t_failover(void **state)
+{
+	struct ev_loop *loop = ev_loop_new(EVFLAG_AUTO);
+	char dead[64];
+	const char *servers[] = { dead, server };
+	struct gmwire *w;
+	struct gmwire_stats st;
+
+	(void)state;
+	need_gearmand();
+	reset_seen();
+	snprintf(dead, sizeof(dead), "127.0.0.1:%d", free_port());
+	w = gmwire_new(loop, servers, 2, "check_results", 1, 2000, &cbs);
+	assert_non_null(w);
+	expect_round_trip(loop, w, NJOBS);
+	gmwire_stats(w, &st);
+	assert_int_equal(st.sent, NJOBS);
+	assert_int_equal(nup, 1);
+	assert_int_equal(ndown, 0);
+	gmwire_free(w);
+	ev_loop_destroy(loop);
+}
+
+/* gearmand killed and started again: the loss is said, and jobs submitted
+ * after its return go and come back, without a new wire */
+static void
+t_restart(void **state)
+{
+	struct ev_loop *loop = ev_loop_new(EVFLAG_AUTO);
+	struct gmwire *w;
+	int i;
+
+	(void)state;
+	need_gearmand();
+	reset_seen();
+	w = new_wire(loop);
+	expect_round_trip(loop, w, 10);
+	stop_gearmand();
+	run_until(loop, &ndown, 1, 5);
+	assert_int_equal(ndown, 1);
+	start_gearmand();
+	run_until(loop, &nup, 2, 5);
+	assert_int_equal(nup, 2);
+	reset_seen();
+	submit_all(w, NJOBS, 30);
+	/* the result connection comes back within GMWIRE_RETRY */
+	run_until(loop, &nresults, NJOBS, 20);
+	assert_int_equal(nresults, NJOBS);
+	for (i = 0; i < NJOBS; i++)
+		assert_int_equal(seen[i], 1);
+	assert_int_equal(nfails, 0);
+	gmwire_free(w);
+	ev_loop_destroy(loop);
+}
+
+/* a listener that answers every connection with text, not gearman packets */
+static pid_t
+start_babbler(int p)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET, .sin_port = htons((uint16_t)p),
+		.sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	int fd = socket(AF_INET, SOCK_STREAM, 0), one = 1;
+	pid_t pid;
+
+	assert_true(fd >= 0);
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	assert_int_equal(bind(fd, (struct sockaddr *)&a, sizeof(a)), 0);
+	assert_int_equal(listen(fd, 16), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		for (;;) {
+			int c = accept(fd, NULL, NULL);
+
+			if (c < 0)
+				_exit(1);
+			if (write(c, "HTTP/1.1 400 Bad Request\r\n\r\n", 28) < 0)
+				_exit(1);
+			/* kept open: the client must not wait for more */
+		}
+	}
+	close(fd);
+	return pid;
+}
+
+/* a peer that is not a job server: said to be unreachable, jobs kept, no crash */
+static void
+t_not_gearman(void **state)
+{
+	struct ev_loop *loop = ev_loop_new(EVFLAG_AUTO);
+	char babbler[64];
+	const char *servers[] = { babbler };
+	struct gmwire *w;
+	struct gmwire_stats st;
+	pid_t pid;
+	int p = free_port();
+
+	(void)state;
+	reset_seen();
+	snprintf(babbler, sizeof(babbler), "127.0.0.1:%d", p);
+	pid = start_babbler(p);
+	w = gmwire_new(loop, servers, 1, "check_results", 1, 2000, &cbs);
+	assert_non_null(w);
+	/* connecting succeeds: the jobs are written, the answer is text */
+	submit_all(w, 3, 60);
+	run_until(loop, &ndown, 1, 5);
+	assert_int_equal(ndown, 1);
+	run_for(loop, 1.5);
+	gmwire_stats(w, &st);
+	assert_int_equal(st.sent, 0);
+	assert_int_equal(st.unconfirmed, 3);
+	assert_int_equal(nresults, 0);
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	gmwire_free(w);
+	ev_loop_destroy(loop);
+}
+
 int
 main(void)
 {
@@ -299,6 +446,9 @@ main(void)
 		cmocka_unit_test(t_round_trip),
 		cmocka_unit_test(t_server_back),
 		cmocka_unit_test(t_deadline),
+		cmocka_unit_test(t_failover),
+		cmocka_unit_test(t_restart),
+		cmocka_unit_test(t_not_gearman),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

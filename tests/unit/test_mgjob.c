@@ -218,6 +218,34 @@ t_long_key_cut(void **state)
 	free(b);
 }
 
+/* keys taken in turn (the cipher contexts are kept for the last key): each
+ * payload is the one its own key makes, and reads back with it */
+static void
+t_keys_in_turn(void **state)
+{
+	static const char *const keys[] = { "key one", "key two", "", "key one" };
+	enum mgjob_err err;
+	char *first[4], *again, *t;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 4; i++)
+		first[i] = mgjob_encode("type=service\nhost_name=h\n", keys[i], &err);
+	assert_string_equal(first[0], first[3]);
+	assert_string_not_equal(first[0], first[1]);
+	assert_string_not_equal(first[1], first[2]);
+	for (i = 4; i-- > 0;) {
+		t = mgjob_decode(first[i], strlen(first[i]), keys[i], 0, &err);
+		assert_string_equal(t, "type=service\nhost_name=h\n");
+		free(t);
+		again = mgjob_encode("type=service\nhost_name=h\n", keys[i], &err);
+		assert_string_equal(again, first[i]);
+		free(again);
+	}
+	for (i = 0; i < 4; i++)
+		free(first[i]);
+}
+
 static const char result_text[] =
     "host_name=web1\ncore_start_time=0.000000\nstart_time=1700000000.250000\n"
     "finish_time=1700000001.750000\nreturn_code=2\nexited_ok=1\n"
@@ -414,6 +442,31 @@ t_other_texts(void **state)
 	assert_non_null(strstr(t, "\ncontact=GLOBAL\n"));
 	assert_non_null(strstr(t, "\nplugin_output=\nlong_plugin_output=\n\n\n"));
 	free(t);
+	t = mgjob_notification_text(start, now, "admin", "/bin/n", NULL, NULL);
+	assert_non_null(strstr(t, "\nplugin_output=(null)\nlong_plugin_output=(null)\n\n\n"));
+	free(t);
+}
+
+/* Naemon's long output: newlines escaped, a backslash left alone */
+static void
+t_escape_newlines(void **state)
+{
+	static const char *const cases[][2] = {
+		{ "line two\nc:\\tmp\n\nend", "line two\\nc:\\tmp\\n\\nend" },
+		{ "", "" },
+		{ "\n", "\\n" },
+		{ "no newline \\n", "no newline \\n" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *t = mgjob_escape_newlines(cases[i][0]);
+
+		assert_string_equal(t, cases[i][1]);
+		free(t);
+	}
+	assert_null(mgjob_escape_newlines(NULL));
 }
 
 static void
@@ -776,12 +829,14 @@ main(void)
 		cmocka_unit_test(t_encrypt_vectors),
 		cmocka_unit_test(t_roundtrip),
 		cmocka_unit_test(t_long_key_cut),
+		cmocka_unit_test(t_keys_in_turn),
 		cmocka_unit_test(t_wrong_key),
 		cmocka_unit_test(t_garbage),
 		cmocka_unit_test(t_accept_clear),
 		cmocka_unit_test(t_check_texts),
 		cmocka_unit_test(t_uniq_cut),
 		cmocka_unit_test(t_other_texts),
+		cmocka_unit_test(t_escape_newlines),
 		cmocka_unit_test(t_result_parse),
 		cmocka_unit_test(t_result_quirks),
 		cmocka_unit_test(t_result_finish),

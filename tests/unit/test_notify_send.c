@@ -24,6 +24,60 @@
 
 #include "tests/unit/notify_fx.h"
 
+/* ---- a remote runner (nrun's remote hooks) ---- */
+
+static struct {
+	int takes;      /* what remote_takes answers */
+	int asked;
+	int n;
+	struct nrun_remote job[4]; /* strings copied */
+} R;
+
+static int
+fake_takes(void *arg, enum nrun_kind kind, const struct obj_host *h, const struct obj_service *s)
+{
+	assert_ptr_equal(arg, &F);
+	assert_true(kind == (s != NULL ? NRUN_SERVICE_NOTIFY : NRUN_HOST_NOTIFY));
+	assert_true(s == NULL || s->host == h);
+	R.asked++;
+	return R.takes;
+}
+
+static char *
+dup_or_null(const char *s)
+{
+	return s != NULL ? strdup(s) : NULL;
+}
+
+static void
+fake_remote(void *arg, const struct nrun_remote *job)
+{
+	struct nrun_remote *r;
+
+	assert_ptr_equal(arg, &F);
+	assert_true(R.n < 4);
+	r = &R.job[R.n++];
+	*r = *job;
+	r->cmdline = dup_or_null(job->cmdline);
+	r->contact = dup_or_null(job->contact);
+	r->output = dup_or_null(job->output);
+	r->long_output = dup_or_null(job->long_output);
+}
+
+static void
+remote_clear(void)
+{
+	int i;
+
+	for (i = 0; i < R.n; i++) {
+		free((char *)R.job[i].cmdline);
+		free((char *)R.job[i].contact);
+		free((char *)R.job[i].output);
+		free((char *)R.job[i].long_output);
+	}
+	memset(&R, 0, sizeof(R));
+}
+
 static void
 t_number(void **state)
 {
@@ -393,6 +447,55 @@ t_esc_order(void **state)
 
 /* ---- nagios.log and the command's end ---- */
 
+/*
+ * A notification command remote_takes takes goes to remote instead of
+ * run, after its NOTIFICATION line, expanded as a broker module expands it
+ * itself: no recipients, $NOTIFICATIONISESCALATED$ empty, the author's
+ * contact found by name (ca, whom Nagios's lookup misses); the object's
+ * output, the contact and the timeout come along.  Left alone, it runs.
+ */
+static void
+t_remote(void **state)
+{
+	(void)state;
+	F.nr.remote_takes = fake_takes;
+	F.nr.remote = fake_remote;
+	R.takes = 1;
+	svc_in("h1", "plain", OBJ_STATE_CRITICAL, "boom");
+	assert_int_equal(nsvc("h1", "plain", NOTIFY_NORMAL, NULL, NULL, 0), 0);
+	assert_int_equal(F.nruns, 0);
+	assert_int_equal(R.asked, 1);
+	assert_int_equal(R.n, 1);
+	assert_int_equal(R.job[0].kind, NRUN_SERVICE_NOTIFY);
+	assert_string_equal(R.job[0].cmdline, "svcnote ca PROBLEM 1 100  ");
+	assert_string_equal(R.job[0].contact, "ca");
+	assert_string_equal(R.job[0].output, "boom");
+	assert_string_equal(R.job[0].host->name, "h1");
+	assert_string_equal(R.job[0].svc->description, "plain");
+	assert_true(R.job[0].timeout == 17);
+	assert_int_equal(F.nlogs, 1);
+	assert_string_equal(LOG(0), "SERVICE NOTIFICATION: ca;h1;plain;CRITICAL;svcnote;boom");
+	svc_in("hack", "ack", OBJ_STATE_CRITICAL, "boom");
+	assert_int_equal(nsvc("hack", "ack", NOTIFY_ACKNOWLEDGEMENT, "ca", "seen", 0), 0);
+	assert_string_equal(R.job[1].cmdline, "acknote A=ca N=ca L=Alpha Person C=seen SA=ca SN=ca "
+					      "SL=Alpha Person SC=seen");
+	/* not taken: run here as before, with the recipients (the host is up) */
+	R.takes = 0;
+	svc_in("h1", "plain", OBJ_STATE_OK, "fine again")->c.next_notification = 0;
+	assert_int_equal(nsvc("h1", "plain", NOTIFY_NORMAL, NULL, NULL, 0), 0);
+	assert_int_equal(R.n, 2);
+	assert_int_equal(F.nruns, 1);
+	assert_string_equal(RUN(0), "svcnote ca RECOVERY 2 102 0 ca");
+	R.takes = 1;
+	host_in("h1", OBJ_HOST_DOWN, "down");
+	assert_int_equal(nhost("h1", NOTIFY_NORMAL, NULL, NULL, 0), 0);
+	assert_int_equal(R.n, 3);
+	assert_int_equal(R.job[2].kind, NRUN_HOST_NOTIFY);
+	assert_null(R.job[2].svc);
+	assert_string_equal(R.job[2].output, "down");
+	remote_clear();
+}
+
 static void
 t_log_service(void **state)
 {
@@ -600,6 +703,7 @@ main(void)
 		T(t_run_fails),
 		T(t_environment),
 		T(t_type_names),
+		T(t_remote),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
