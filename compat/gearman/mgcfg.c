@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "compat/config/diag.h"
 #include "compat/gearman/mgcfg_int.h"
@@ -57,6 +58,8 @@ enum mg_kind {
 
 #define MG_F_HAND 0x01  /* counts as a queue option (set_queues_by_hand) */
 #define MG_F_CLAMP 0x02 /* INT: a value below min becomes min, silently */
+#define MG_F_WORKER 0x04 /* the worker's: kept for jaque --gearman-worker, and
+                          * noted in `ignored` as nothing to a core */
 
 struct mg_key {
 	const char *name;
@@ -114,22 +117,27 @@ static const struct mg_key mg_keys[] = {
 	YN("internal_check_dummy", internal_check_dummy, 1, 0),
 	NUM("gearman_connection_timeout", connection_timeout, INT_MIN, INT_MAX, 0),
 	NUM("debug", debug, 0, INT_MAX, MG_F_CLAMP),
+	{ "identifier", MG_NAME, OFF(identifier), 0, 0, 0, MG_F_WORKER },
+	NUM("job_timeout", job_timeout, 1, INT_MAX, MG_F_CLAMP | MG_F_WORKER),
+	NUM("timeout_return", timeout_return, 0, 3, MG_F_WORKER),
+	NUM("max-worker", max_worker, 1, INT_MAX, MG_F_CLAMP | MG_F_WORKER),
+	NUM("max-age", max_age, 0, INT_MAX, MG_F_CLAMP | MG_F_WORKER),
+	YN("show_error_output", show_error_output, 1, MG_F_WORKER),
+	YN("workaround_rc_25", workaround_rc_25, 1, MG_F_WORKER),
 	FIELD("logfile", MG_PATH, logfile),
 	{ "config", MG_INCLUDE, 0, 0, 0, 0, 0 },
 	{ "configfile", MG_INCLUDE, 0, 0, 0, 0, 0 },
 	{ "include", MG_INCLUDE, 0, 0, 0, 0, 0 },
 	/* the worker's, send_gearman's, and the module's own logging and exports */
 	IGN("daemon"), IGN("d"), IGN("debug-result"), IGN("debug_result"), IGN("fork_on_exec"),
-	IGN("active"), IGN("show_error_output"), IGN("dup_results_are_passive"),
-	IGN("workaround_rc_25"), IGN("enable_embedded_perl"),
+	IGN("active"), IGN("dup_results_are_passive"), IGN("enable_embedded_perl"),
 	IGN("use_embedded_perl_implicitly"), IGN("use_perl_cache"), IGN("logmode"),
 	IGN("log_stats_interval"), IGN("returncode"), IGN("r"), IGN("message"), IGN("m"),
 	IGN("delimiter"), IGN("host"), IGN("service"), IGN("latency"), IGN("starttime"),
-	IGN("finishtime"), IGN("pidfile"), IGN("identifier"), IGN("timeout"), IGN("t"),
-	IGN("job_timeout"), IGN("min-worker"), IGN("max-worker"), IGN("max-age"),
+	IGN("finishtime"), IGN("pidfile"), IGN("timeout"), IGN("t"), IGN("min-worker"),
 	IGN("idle-timeout"), IGN("max-jobs"), IGN("spawn-rate"), IGN("load_limit1"),
-	IGN("load_limit5"), IGN("load_limit15"), IGN("timeout_return"), IGN("dupserver"),
-	IGN("export"), IGN("p1_file"), IGN("restrict_path"), IGN("restrictpath"),
+	IGN("load_limit5"), IGN("load_limit15"), IGN("dupserver"), IGN("export"),
+	IGN("p1_file"), IGN("restrict_path"), IGN("restrictpath"),
 	IGN("restrict_command_characters"), IGN("prometheus_server"), IGN("sink-rate"),
 	IGN("backgrounding-threshold"), IGN("load_cpu_multi"), IGN("mem_limit"),
 };
@@ -367,6 +375,8 @@ mg_apply(struct mgcfg *m, const struct mg_key *k, const struct mg_at *at, const 
 		mg_ignore(m, k->name);
 		return 0;
 	}
+	if (k->flags & MG_F_WORKER)
+		mg_ignore(m, k->name);
 	if (k->kind == MG_BOOL) {
 		if (k->flags & MG_F_HAND)
 			m->by_hand++;
@@ -519,6 +529,10 @@ mgcfg_new(const char *base_dir)
 	m->latency_flatten_window = 30;
 	m->internal_check_dummy = 1;
 	m->connection_timeout = 5000;
+	m->job_timeout = MGCFG_JOB_TIMEOUT;
+	m->timeout_return = MGCFG_TIMEOUT_RETURN;
+	m->max_worker = MGCFG_MAX_WORKER;
+	m->show_error_output = 1;
 	return m;
 }
 
@@ -549,34 +563,79 @@ mgcfg_free(struct mgcfg *m)
 	free(m->service_perfdata_template);
 	free(m->result_queue);
 	free(m->logfile);
+	free(m->identifier);
 	free(m->base_dir);
 	free(m->keyfile_file);
 	free(m);
+}
+
+/* what the core and the worker both check once everything is read */
+static int
+mg_finish_common(struct mgcfg *m, struct mg_at *at)
+{
+	int err = 0;
+
+	if (m->keyfile != NULL)
+		err += mg_read_keyfile(m, at->d);
+	if (m->servers.len == 0) {
+		at->key = "server";
+		err += mg_report(at, 1, "no server: at least one server=host[:port] is needed");
+	}
+	if (m->result_queue == NULL)
+		m->result_queue = xstrdup(MGCFG_RESULT_QUEUE);
+	at->key = "key";
+	if (m->encryption && m->key == NULL)
+		err += mg_report(at, 1, "encryption is on but no key is given (key= or keyfile=)");
+	else if (m->encryption && strlen(m->key) < MGCFG_KEY_SHORT)
+		mg_report(at, 0, "the encryption key is shorter than %d bytes", MGCFG_KEY_SHORT);
+	return err;
 }
 
 int
 mgcfg_finish(struct mgcfg *m, const char *file, int line, struct diag *d)
 {
 	struct mg_at at = { file, line, NULL, d, 0 };
-	int err = 0;
 
-	if (m->keyfile != NULL)
-		err += mg_read_keyfile(m, d);
-	if (m->servers.len == 0) {
-		at.key = "server";
-		err += mg_report(&at, 1, "no server: at least one server=host[:port] is needed");
-	}
-	if (m->result_queue == NULL)
-		m->result_queue = xstrdup(MGCFG_RESULT_QUEUE);
 	/* no queue option at all: mod_gearman takes hosts, services and event handlers */
 	if (m->by_hand == 0)
 		m->hosts = m->services = m->eventhandler = 1;
-	at.key = "key";
-	if (m->encryption && m->key == NULL)
-		err += mg_report(&at, 1, "encryption is on but no key is given (key= or keyfile=)");
-	else if (m->encryption && strlen(m->key) < MGCFG_KEY_SHORT)
-		mg_report(&at, 0, "the encryption key is shorter than %d bytes", MGCFG_KEY_SHORT);
+	return mg_finish_common(m, &at);
+}
+
+int
+mgcfg_finish_worker(struct mgcfg *m, const char *file, struct diag *d)
+{
+	struct mg_at at = { file, 0, NULL, d, 0 };
+	char host[256];
+	int err;
+
+	/* the worker's defaults: every general queue, notifications too */
+	if (m->by_hand == 0)
+		m->hosts = m->services = m->eventhandler = m->notifications = 1;
+	err = mg_finish_common(m, &at);
+	if (!m->hosts && !m->services && !m->eventhandler && !m->notifications &&
+	    m->hostgroups.len == 0 && m->servicegroups.len == 0) {
+		at.key = NULL;
+		err += mg_report(&at, 1, "no queue to serve (hosts, services, eventhandler, "
+		    "notifications, hostgroups or servicegroups)");
+	}
+	if (m->timeout_return < 0 || m->timeout_return > 3)
+		m->timeout_return = MGCFG_TIMEOUT_RETURN; /* the worker's own correction */
+	if (m->identifier == NULL) {
+		if (gethostname(host, sizeof(host) - 1) < 0)
+			host[0] = '\0';
+		host[sizeof(host) - 1] = '\0';
+		m->identifier = xstrdup(host);
+	}
 	return err;
+}
+
+int
+mgcfg_is_worker_key(const char *name)
+{
+	const struct mg_key *k = mg_find(name);
+
+	return k != NULL && (k->flags & MG_F_WORKER) != 0;
 }
 
 int

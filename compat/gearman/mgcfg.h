@@ -58,6 +58,10 @@ struct diag;
 #define MGCFG_RESULT_QUEUE "check_results"
 #define MGCFG_PERFDATA_QUEUE "perfdata"
 #define MGCFG_JAQUE_PREFIX "gearman_"
+/* the worker's defaults (mod_gearman_worker's) */
+#define MGCFG_JOB_TIMEOUT 60
+#define MGCFG_TIMEOUT_RETURN 2
+#define MGCFG_MAX_WORKER 20
 
 /* perfdata_mode: 1 sends each host's or service's data with a unique key
  * (a newer one replaces what waits in the queue); any other (2, or 0,
@@ -108,7 +112,15 @@ struct mgcfg {
 	int connection_timeout;    /* gearman_connection_timeout, ms: 5000 */
 	int debug;                 /* 0 */
 	char *logfile;             /* absolute, NULL: none */
-	struct vec ignored;        /* char *: keys read that mean nothing here, each once */
+	struct vec ignored;        /* char *: keys read that mean nothing to a core, each once */
+	/* the worker's (jaque --gearman-worker); a core notes them in ignored */
+	char *identifier;          /* NULL until mgcfg_finish_worker: the host name */
+	int job_timeout;           /* seconds, for jobs without one: 60 (at least 1) */
+	int timeout_return;        /* 2 (0..3) */
+	int max_worker;            /* jobs run at once: 20 (at least 1) */
+	int max_age;               /* seconds; an older job is not run: 0 (off) */
+	int show_error_output;     /* 1: stderr goes into the result */
+	int workaround_rc_25;      /* 0 */
 
 	/* reading state, private to mgcfg.c */
 	char *base_dir;            /* relative paths are taken against it */
@@ -159,6 +171,20 @@ int mgcfg_set(struct mgcfg *m, const char *pair, const char *file, int line, str
  * errors that belong to no single key.  Returns the number of errors.
  */
 int mgcfg_finish(struct mgcfg *m, const char *file, int line, struct diag *d);
+
+/*
+ * mgcfg_finish for mod_gearman_worker's options (jaque --gearman-worker,
+ * file its configuration file): the key file, the same checks of server
+ * and key, and the worker's rules: no queue option at all means hosts,
+ * services, event handlers and notifications, no queue at all is an
+ * error, a timeout_return outside 0..3 is 2, the identifier defaults to
+ * the host name.  Returns the number of errors.
+ */
+int mgcfg_finish_worker(struct mgcfg *m, const char *file, struct diag *d);
+
+/* whether name is one of the worker's own keys that jaque's worker uses
+ * (identifier, job_timeout, ...: those a core notes in `ignored`) */
+int mgcfg_is_worker_key(const char *name);
 
 /* whether host checks, service checks go to gearmand (mod_gearman's rule
  * for hooking them: do_hostchecks and hosts, host groups or the custom

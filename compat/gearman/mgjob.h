@@ -259,4 +259,88 @@ char *mgjob_result_text(const struct mgjob_reply *r);
  * trims stderr, not stdout).  A heap string. */
 char *mgjob_escape_output(const char *raw, int trim);
 
+/* --- the worker's side (mgjob_work.c) --- */
+
+/*
+ * A job as mod_gearman's worker reads it (worker/worker_client.c, get_job).
+ * Strings are heap strings the struct owns (mgjob_job_clear); NULL and 0
+ * when absent.
+ */
+struct mgjob_job {
+	char *type;                  /* "host", "service", "eventhandler", "notification" */
+	char *host_name;
+	char *service_description;
+	char *result_queue;
+	char *command_line;
+	char *plugin_output;         /* notifications */
+	char *long_plugin_output;
+	int timeout;                 /* seconds; <= 0: the worker's job_timeout */
+	int check_options;
+	int scheduled_check;         /* 1 unless the job says otherwise */
+	double latency;
+	struct timeval next_check;   /* the result's core_start_time ("start_time" of
+	                              * older modules sets it too) */
+	struct timeval core_time;    /* when the core sent it (max-age) */
+	int valid_lines;             /* known keys read; 0: mod_gearman's "discarded
+	                              * invalid job" (a wrong key, garbage) */
+};
+
+/*
+ * Read a job text into j (cleared first), as the worker does: lines
+ * "key=value" split at the first '=', reading stops at the first line
+ * without '=' or with an empty value; a key given twice keeps the last
+ * value; numbers are read as atoi and atof read them.  Returns
+ * j->valid_lines.
+ */
+int mgjob_job_parse(struct mgjob_job *j, const char *text);
+void mgjob_job_clear(struct mgjob_job *j);
+/* 1 for a host or service check job (a result goes back), else 0 */
+int mgjob_job_is_check(const struct mgjob_job *j);
+
+/*
+ * How the worker runs a command line: directly when it starts with '/' or
+ * '.' and has none of the characters a shell would act on (quotes and
+ * backslashes included), its words split at white space; else with
+ * /bin/sh -c.  Returns a NULL-terminated vector in one heap block (free
+ * frees all) for a direct run, NULL for the shell.
+ */
+char **mgjob_exec_argv(const char *cmd);
+
+/* mod_gearman's real_exit_code: a wait status as an exit code, a signal
+ * as 128 + its number, -1 (no status) as 3 */
+int mgjob_real_exit(int wait_status);
+/*
+ * The return code and output the worker reports for a plugin that exited
+ * with code (mgjob_real_exit's) and printed out (already escaped): 126
+ * and 127 become CRITICAL with the worker's advice, 128..143 CRITICAL
+ * naming the signal, other codes above 3 CRITICAL with the code (25 kept
+ * when rc_25 is set, the worker's workaround_rc_25), 0..3 as they are.
+ * identifier: the worker's.  Returns a heap string, *rc the return code.
+ */
+char *mgjob_exit_output(int code, const char *out, const char *identifier, int rc_25,
+    int *rc);
+/*
+ * The text a timed-out check reports: "(Service Check Timed Out On Worker:
+ * ID)" or the host's.  at_alarm: the worker's timeout result, sent when
+ * the alarm rings, which ends in a newline; else the text for a plugin
+ * that ended but ran too long (mgjob_timed_out), which does not.  A heap
+ * string.
+ */
+char *mgjob_timeout_output(const struct mgjob_job *j, const char *identifier, int at_alarm);
+/* whether a check that ran from start to finish counts as timed out the
+ * way the worker counts it: more whole seconds (tv_sec apart) than timeout */
+int mgjob_timed_out(int timeout, struct timeval start, struct timeval finish);
+/* the source a worker names: "Mod-Gearman Worker @", a no-break space
+ * (C2 A0) and the identifier (a heap string) */
+char *mgjob_worker_source(const char *identifier);
+/*
+ * What a worker answers on its status queue, "worker_" and its identifier
+ * (check_gearman -q worker_ID, gearman_top): "HOST has N worker and is
+ * working on R jobs. Version: V|worker=N;;;MIN;MAX jobs=Dc".  A heap string.
+ */
+char *mgjob_worker_status(const char *hostname, int workers, int running, const char *version,
+    int min_workers, int max_workers, unsigned long jobs_done);
+/* the output of a job older than max-age */
+#define MGJOB_TOO_OLD_OUTPUT "(Could Not Start Check In Time)"
+
 #endif

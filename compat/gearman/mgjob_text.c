@@ -12,6 +12,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "compat/gearman/mgjob.h"
+#include "compat/gearman/mgjob_int.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -184,9 +185,8 @@ num_int(const char *v)
 	return (int)strtol(v, NULL, 10);
 }
 
-/* string2timeval: atof's double, whole seconds and microseconds cut as int */
-static struct timeval
-num_tv(const char *v)
+struct timeval
+mgjob_num_tv(const char *v)
 {
 	long double val = strtod(v, NULL);
 	struct timeval t = { 0, 0 };
@@ -250,11 +250,11 @@ result_field(struct mgjob_result *r, const char *key, const char *v)
 	else if (strcmp(key, "return_code") == 0)
 		r->return_code = num_int(v);
 	else if (strcmp(key, "core_start_time") == 0)
-		r->core_start_time = num_tv(v);
+		r->core_start_time = mgjob_num_tv(v);
 	else if (strcmp(key, "start_time") == 0)
-		r->start_time = num_tv(v);
+		r->start_time = mgjob_num_tv(v);
 	else if (strcmp(key, "finish_time") == 0)
-		r->finish_time = num_tv(v);
+		r->finish_time = mgjob_num_tv(v);
 	else if (strcmp(key, "latency") == 0)
 		r->latency = strtod(v, NULL);
 }

@@ -25,6 +25,7 @@
 #include "compat/objcache.h"
 #include "engine/main/daemon.h"
 #include "engine/main/gmsetup.h"
+#include "engine/main/gmworker.h"
 #include "engine/worker/worker.h"
 
 #ifndef PACKAGE_VERSION
@@ -36,6 +37,7 @@ jaque_usage(FILE *fp)
 {
 	fprintf(fp,
 	    "Usage: jaque [options] <main_config_file>\n"
+	    "       jaque --gearman-worker [worker.cfg] [key=value ...]\n"
 	    "\n"
 	    "Options:\n"
 	    "  -v, --verify-config          Verify all configuration data (-v -v for more info)\n"
@@ -44,7 +46,13 @@ jaque_usage(FILE *fp)
 	    "  -c, --jaque-config FILE      jaque's own settings (default: jaque.cfg beside\n"
 	    "                               the main config file, if present)\n"
 	    "  -V, --version                Print the version and exit\n"
-	    "  -h, --help                   This help\n");
+	    "  -h, --help                   This help\n"
+	    "\n"
+	    "--gearman-worker runs a worker for mod_gearman's queues in place of\n"
+	    "mod_gearman_worker: its worker.cfg keys (server, encryption, key, keyfile,\n"
+	    "hosts, services, eventhandler, notifications, hostgroups, servicegroups,\n"
+	    "identifier, job_timeout, timeout_return, max-worker, max-age,\n"
+	    "show_error_output, debug, logfile), from the file or as key=value.\n");
 }
 
 #ifndef PACKAGE_URL
@@ -155,6 +163,8 @@ main(int argc, char **argv)
 	mallopt(M_ARENA_MAX, 1);
 	if (argc == 2 && strcmp(argv[1], "--worker") == 0)
 		return worker_main(3);
+	if (argc >= 2 && strcmp(argv[1], "--gearman-worker") == 0)
+		return gmworker_main(argc - 1, argv + 1);
 
 	while ((ch = getopt_long(argc, argv, "vpdc:Vh", longopts, NULL)) != -1) {
 		switch (ch) {

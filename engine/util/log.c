@@ -1,9 +1,13 @@
 /*
  * log: diagnostic messages to stderr with a level filter.  This is the only
- * process-wide state in util; it is set once at start-up.
+ * process-wide state in util; it is set once at start-up.  A line is
+ * written under stderr's lock, so lines from threads (the gearman
+ * worker's) do not mix.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#define _POSIX_C_SOURCE 200809L
+
 #include "engine/util/log.h"
 
 #include <errno.h>
@@ -25,11 +29,13 @@ log_vemit(enum log_level lvl, const char *errtxt, const char *fmt, va_list ap)
 {
 	if (lvl > log_level)
 		return;
+	flockfile(stderr);
 	fputs("jaque: ", stderr);
 	vfprintf(stderr, fmt, ap);
 	if (errtxt != NULL)
 		fprintf(stderr, ": %s", errtxt);
 	fputc('\n', stderr);
+	funlockfile(stderr);
 }
 
 void

@@ -21,6 +21,9 @@
 #   eng_field SVC FIELD    FIELD of the single-host instance's host (SVC
 #                          empty) or service SVC in status.dat
 #   eng_wait_field SVC FIELD VALUE [SECS]  wait (20 s) until it is VALUE
+#   eng_wait_fresh SVC OUTPUT SINCE [SECS]  wait (30 s) until SVC (empty: the
+#                          host) has a last_check after SINCE (epoch seconds)
+#                          and OUTPUT as plugin_output
 # Environment: JAQUE (binary), KEEP_TMP=1 keeps $T.
 
 set -u
@@ -236,6 +239,17 @@ eng_field() {
 eng_wait_field() {
 	for _ in $(seq "$((${4:-20} * 10))"); do
 		[ "$(eng_field "$1" "$2")" = "$3" ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+eng_wait_fresh() {
+	for _ in $(seq "$((${4:-30} * 10))"); do
+		_lc=$(eng_field "$1" last_check)
+		if [ -n "$_lc" ] && [ "$_lc" -gt "$3" ] && [ "$(eng_field "$1" plugin_output)" = "$2" ]; then
+			return 0
+		fi
 		sleep 0.1
 	done
 	return 1

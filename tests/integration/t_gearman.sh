@@ -125,16 +125,7 @@ else
 fi
 # and checks run in the worker again: a result newer than the return comes
 t_back=$(date +%s)
-fresh=0
-for _ in $(seq 300); do
-	lc=$(eng_field s1 last_check)
-	if [ -n "$lc" ] && [ "$lc" -gt "$t_back" ] && [ "$(output_of s1)" = "WARNING - checked by gmw1" ]; then
-		fresh=1
-		break
-	fi
-	sleep 0.1
-done
-if [ "$fresh" = 1 ]; then
+if eng_wait_fresh s1 "WARNING - checked by gmw1" "$t_back"; then
 	pass "checks run in the worker again once gearmand is back"
 else
 	fail fresh "s1: last_check $(eng_field s1 last_check), back at $t_back, '$(output_of s1)'"

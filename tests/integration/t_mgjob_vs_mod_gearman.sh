@@ -40,14 +40,7 @@
 
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-if [ -n "${srcdir:-}" ] && [ -d "$srcdir/tests/integration" ]; then
-	top=$(cd "$srcdir" && pwd)
-elif [ -n "${abs_top_srcdir:-}" ] && [ -d "$abs_top_srcdir/tests/integration" ]; then
-	top=$abs_top_srcdir
-else
-	top=$(cd "$here/../.." && pwd)
-fi
-mg=${MOD_GEARMAN:-$top/build/gearman/mod_gearman}
+. "$here/lib_mg.sh"
 
 skip() {
 	echo "SKIP: mgjob_vs_mod_gearman: $*"
@@ -94,7 +87,6 @@ fi
 
 # --- the other half: jaque's job texts through a real worker, its results
 # --- read by jaque's parser (needs gearmand and the built worker)
-gearmand=${GEARMAND:-/usr/sbin/gearmand}
 if [ ! -x "$gearmand" ] || [ ! -x "$mg/bin/mod_gearman_worker" ] || ! command -v python3 > /dev/null; then
 	echo "mgjob_vs_mod_gearman: no gearmand ($gearmand), worker or python3: the worker round trip is skipped"
 	echo "PASS: mgjob_vs_mod_gearman"
@@ -109,37 +101,17 @@ if ! cc -std=gnu11 -D_GNU_SOURCE -g -O1 -w -I"$top" $(pkg-config --cflags libcry
 	echo "FAIL: mgjob_vs_mod_gearman: the round trip driver does not build"
 	exit 1
 fi
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 key=e2e-secret-key
 printf '#!/bin/sh\nprintf "%%b\\n" "$2"\nexit "$1"\n' > "$tmp/plugin"
 chmod +x "$tmp/plugin"
-gpid=
-wpid=
-npid=
 stop() {
-	# the worker and Naemon first (the worker stops its children itself
-	# on TERM), then gearmand
-	[ -n "$npid" ] && kill "$npid" 2> /dev/null && wait "$npid" 2> /dev/null
-	[ -n "$wpid" ] && kill "$wpid" 2> /dev/null && wait "$wpid" 2> /dev/null
-	[ -n "$gpid" ] && kill "$gpid" 2> /dev/null && wait "$gpid" 2> /dev/null
+	mg_stop_daemons
 	cleanup
 }
 trap stop EXIT
 # a signal ends the script through exit, so that the daemons are stopped
 trap 'exit 1' INT TERM HUP PIPE
-"$gearmand" --listen=127.0.0.1 --port="$port" --log-file="$tmp/gearmand.log" \
-	--verbose=WARNING > /dev/null 2>&1 &
-gpid=$!
-i=0
-until python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 1)" 2> /dev/null; do
-	i=$((i + 1))
-	if [ $i -gt 50 ]; then
-		cat "$tmp/gearmand.log"
-		echo "FAIL: mgjob_vs_mod_gearman: gearmand did not listen on $port"
-		exit 1
-	fi
-	sleep 0.1
-done
+mg_gearmand "$tmp" || { echo "FAIL: mgjob_vs_mod_gearman: gearmand"; exit 1; }
 # in a session of its own: on TERM it signals its whole process group
 setsid "$mg/bin/mod_gearman_worker" --server=127.0.0.1:"$port" --encryption=yes --key="$key" \
 	--hosts=yes --services=yes --min-worker=1 --max-worker=2 --identifier=e2e \
@@ -159,21 +131,13 @@ wpid=
 
 # --- the module itself in a Naemon: its jobs rebuilt by jaque's builder,
 # --- a result built by jaque read by it
-naemon=${NAEMON_PREFIX:-$top/build/bench-compare/naemon}/bin/naemon
 if [ ! -x "$naemon" ] || [ ! -f "$mg/lib/mod_gearman_naemon.o" ]; then
 	echo "mgjob_vs_mod_gearman: no Naemon ($naemon) or no module: the module's jobs are not compared"
 	echo "PASS: mgjob_vs_mod_gearman"
 	exit 0
 fi
 nd=$tmp/naemon
-mkdir -p "$nd/cr"
-. "$here/lib_naemon.sh"
-echo "cfg_file=$nd/objects.cfg" > "$nd/naemon.cfg"
-naemon_paths "$nd" >> "$nd/naemon.cfg"
-cat >> "$nd/naemon.cfg" << EOF
-enable_notifications=0
-broker_module=$mg/lib/mod_gearman_naemon.o server=127.0.0.1:$port encryption=yes key=$key hosts=yes services=yes result_queue=check_results logfile=$nd/mod_gearman.log
-EOF
+mkdir -p "$nd"
 # no check period: forced checks run in any case
 cat > "$nd/objects.cfg" << 'EOF'
 define command {
@@ -195,21 +159,8 @@ define service {
 	max_check_attempts 1
 }
 EOF
-root=
-[ "$(id -u)" = 0 ] && root=--allow-root
-# shellcheck disable=SC2086 # root is one word or none
-"$naemon" $root "$nd/naemon.cfg" > "$nd/naemon.out" 2>&1 &
-npid=$!
-i=0
-until [ -p "$nd/naemon.cmd" ] && grep -q 'successfully initialized' "$nd/naemon.log" 2> /dev/null; do
-	i=$((i + 1))
-	if [ $i -gt 100 ] || ! kill -0 "$npid" 2> /dev/null; then
-		tail -n 20 "$nd/naemon.out"
-		echo "FAIL: mgjob_vs_mod_gearman: Naemon with the module did not start"
-		exit 1
-	fi
-	sleep 0.1
-done
+mg_naemon "$nd" "$port" "$key" ||
+	{ echo "FAIL: mgjob_vs_mod_gearman: Naemon with the module did not start"; exit 1; }
 now=$(date +%s)
 printf '[%s] SCHEDULE_FORCED_HOST_CHECK;e2e-host;%s\n[%s] SCHEDULE_FORCED_SVC_CHECK;e2e-host;e2e svc;%s\n' \
 	"$now" "$now" "$now" "$now" > "$nd/naemon.cmd"
@@ -217,16 +168,10 @@ ok=1
 "$tmp/e2e" capture "$port" "$key" > "$tmp/capture.out" 2>&1 || ok=0
 cat "$tmp/capture.out"
 want='SERVICE ALERT: e2e-host;e2e svc;WARNING;HARD;1;WARNING - from jaque'
-i=0
-until grep -qF "$want" "$nd/naemon.log"; do
-	i=$((i + 1))
-	if [ $i -gt 100 ]; then
-		echo "FAIL: the module did not take jaque's result (no \"$want\" in naemon.log)"
-		ok=0
-		break
-	fi
-	sleep 0.1
-done
+if ! mg_wait_text "$nd/naemon.log" "$want"; then
+	echo "FAIL: the module did not take jaque's result (no \"$want\" in naemon.log)"
+	ok=0
+fi
 [ $ok = 1 ] && echo "ok: the module took jaque's result: $want"
 kill "$npid" 2> /dev/null
 wait "$npid" 2> /dev/null

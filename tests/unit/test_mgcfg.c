@@ -539,6 +539,58 @@ test_ignored_keys(void **state)
 	assert_string_equal(str_at(&m->ignored, 5), "d");
 }
 
+/* the worker's keys are kept (and still noted as nothing to a core); the
+ * worker's finish has its own defaults */
+static void
+test_worker_keys(void **state)
+{
+	struct fx *f = *state;
+	struct mgcfg *m = f->m;
+
+	assert_int_equal(m->job_timeout, 60);
+	assert_int_equal(m->timeout_return, 2);
+	assert_int_equal(m->max_worker, 20);
+	assert_int_equal(m->show_error_output, 1);
+	assert_int_equal(mgcfg_read_args(m, "server=g:4731 encryption=no identifier=w7 "
+	    "job_timeout=0 timeout_return=9 max-worker=3 max-age=-4 show_error_output=no "
+	    "workaround_rc_25=yes", "w.cfg", 1, f->d), 0);
+	assert_int_equal(mgcfg_finish_worker(m, "w.cfg", f->d), 0);
+	assert_string_equal(m->identifier, "w7");
+	assert_int_equal(m->job_timeout, 1);      /* at least 1, as the worker has it */
+	assert_int_equal(m->timeout_return, 2);   /* outside 0..3: the worker's 2 */
+	assert_int_equal(m->max_worker, 3);
+	assert_int_equal(m->max_age, 0);
+	assert_int_equal(m->show_error_output, 0);
+	assert_int_equal(m->workaround_rc_25, 1);
+	/* no queue option: every general queue, notifications too */
+	assert_int_equal(m->hosts + m->services + m->eventhandler + m->notifications, 4);
+	assert_string_equal(str_at(&m->ignored, 0), "identifier");
+	assert_int_equal(mgcfg_is_worker_key("identifier"), 1);
+	assert_int_equal(mgcfg_is_worker_key("max-worker"), 1);
+	assert_int_equal(mgcfg_is_worker_key("dupserver"), 0);
+}
+
+static void
+test_worker_finish(void **state)
+{
+	struct fx *f = *state;
+	struct mgcfg *m = f->m;
+	char host[256];
+
+	/* queues by hand: only those; no key with encryption: an error */
+	assert_int_equal(mgcfg_read_args(m, "server=g hostgroups=web", "w.cfg", 1, f->d), 0);
+	assert_int_equal(mgcfg_finish_worker(m, "w.cfg", f->d), 1);
+	assert_true(diag_has(f->d, DIAG_ERROR, "no key is given"));
+	assert_int_equal(m->hosts + m->services + m->eventhandler + m->notifications, 0);
+	assert_int_equal(gethostname(host, sizeof(host)), 0);
+	assert_string_equal(m->identifier, host);
+	mgcfg_free(f->m);
+	f->m = m = mgcfg_new(NULL);
+	assert_int_equal(mgcfg_read_args(m, "server=g encryption=no hosts=no", "w.cfg", 1, f->d), 0);
+	assert_int_equal(mgcfg_finish_worker(m, "w.cfg", f->d), 1);
+	assert_true(diag_has(f->d, DIAG_ERROR, "no queue to serve"));
+}
+
 /* broker words in order, a config file where it is named, jaque.cfg last */
 static void
 test_precedence(void **state)
@@ -824,6 +876,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_finish_short_key, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_module_names, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_gmsetup, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_worker_keys, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_worker_finish, fx_setup, fx_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -7,7 +7,10 @@
  * service, event handler and notification jobs, unique ids and
  * priorities, result parsing (escaped newlines, the stop at an empty
  * value, missing fields, numbers read as atoi reads them), the finishing
- * of a result, and the worker's result text read back.
+ * of a result, and the worker's result text read back; the worker's side:
+ * jobs read as its worker reads them (the stop at an empty value, unknown
+ * keys, older modules' start_time), its texts for exit codes out of
+ * bounds, signals and timeouts, and its source.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -633,6 +636,189 @@ t_result_text(void **state)
 	free(out);
 }
 
+/* a service job as mod_gearman's module writes it */
+static const char job_text[] =
+    "type=service\nresult_queue=check_results\ntarget_queue=service\nhost_name=web1\n"
+    "service_description=HTTP\ncore_time=1700000000.250000\ntimeout=30\n"
+    "command_line=/usr/lib/nagios/plugins/check_http -H x=y\n\n\n";
+
+static void
+t_job_parse(void **state)
+{
+	struct mgjob_job j;
+	struct mgjob_check c = { "check_results", "host", "db1", NULL, { 1700000100, 0 }, 0.5, 10,
+		"/bin/true", 0 };
+	char *t;
+
+	(void)state;
+	assert_int_equal(mgjob_job_parse(&j, job_text), 7);
+	assert_string_equal(j.type, "service");
+	assert_string_equal(j.result_queue, "check_results");
+	assert_string_equal(j.host_name, "web1");
+	assert_string_equal(j.service_description, "HTTP");
+	/* split at the first '=': the rest belongs to the value */
+	assert_string_equal(j.command_line, "/usr/lib/nagios/plugins/check_http -H x=y");
+	assert_int_equal(j.timeout, 30);
+	assert_int_equal(j.core_time.tv_sec, 1700000000);
+	assert_int_equal(j.core_time.tv_usec, 250000);
+	assert_int_equal(j.next_check.tv_sec, 0);
+	assert_int_equal(j.scheduled_check, 1);
+	assert_int_equal(mgjob_job_is_check(&j), 1);
+	mgjob_job_clear(&j);
+
+	/* what mgjob_check_text writes reads back: a host job */
+	t = mgjob_check_text(&c);
+	assert_int_equal(mgjob_job_parse(&j, t), 6);
+	assert_string_equal(j.type, "host");
+	assert_null(j.service_description);
+	assert_string_equal(j.command_line, "/bin/true");
+	assert_int_equal(j.core_time.tv_sec, 1700000099);
+	assert_int_equal(j.core_time.tv_usec, 500000);
+	mgjob_job_clear(&j);
+	free(t);
+}
+
+static void
+t_job_quirks(void **state)
+{
+	struct mgjob_job j;
+
+	(void)state;
+	/* reading stops at an empty value: the lines after it are not read */
+	assert_int_equal(mgjob_job_parse(&j, "type=host\nhost_name=\ncommand_line=/bin/true\n"), 1);
+	assert_null(j.command_line);
+	mgjob_job_clear(&j);
+	/* and at a line without '=' */
+	assert_int_equal(mgjob_job_parse(&j, "type=host\nnonsense\nhost_name=h\n"), 1);
+	assert_null(j.host_name);
+	mgjob_job_clear(&j);
+	/* unknown keys do not count; the last of two wins; numbers as atoi reads them */
+	assert_int_equal(mgjob_job_parse(&j, "target_queue=x\nhost_name=a\nhost_name=b\n"
+	    "timeout=12s\nstart_time=1700000000.5\ncheck_options=x\n"), 5);
+	assert_string_equal(j.host_name, "b");
+	assert_int_equal(j.timeout, 12);
+	assert_int_equal(j.check_options, 0);
+	/* an older module's start_time sets both times */
+	assert_int_equal(j.next_check.tv_sec, 1700000000);
+	assert_int_equal(j.core_time.tv_usec, 500000);
+	assert_int_equal(mgjob_job_is_check(&j), 0);
+	mgjob_job_clear(&j);
+	/* garbage (a wrong key): nothing valid */
+	assert_int_equal(mgjob_job_parse(&j, "\x8f\x13garbage"), 0);
+	mgjob_job_clear(&j);
+	assert_int_equal(mgjob_job_parse(&j, "type=eventhandler\ncommand_line=/bin/x\n"), 2);
+	assert_int_equal(mgjob_job_is_check(&j), 0);
+	mgjob_job_clear(&j);
+}
+
+/* a plugin's exit code and escaped stdout, and what the worker reports */
+static const struct {
+	int code;
+	const char *out;
+	int rc_25;
+	int rc;
+	const char *text;
+} exit_cases[] = {
+	{ 0, "OK - fine", 0, 0, "OK - fine" },
+	{ 3, "UNKNOWN", 0, 3, "UNKNOWN" },
+	{ 126, "x", 0, 2, "CRITICAL: Return code of 126 is out of bounds. Make sure the plugin "
+	    "you're trying to run is executable. (worker: w1)" },
+	{ 127, "", 0, 2, "CRITICAL: Return code of 127 is out of bounds. Make sure the plugin "
+	    "you're trying to run actually exists. (worker: w1)" },
+	{ 137, "half", 0, 2, "CRITICAL: Return code of 137 is out of bounds. Plugin exited by "
+	    "signal SIGKILL. (worker: w1)\\nhalf" },
+	{ 128, "", 0, 2, "CRITICAL: Return code of 128 is out of bounds. Plugin exited by "
+	    "signal signal 0. (worker: w1)\\n" },
+	{ 7, "seven", 0, 2, "CRITICAL: Return code of 7 is out of bounds. (worker: w1)\\nseven" },
+	/* 25 keeps its code, and with workaround_rc_25 so does every other */
+	{ 25, "dup", 0, 25, "CRITICAL: Return code of 25 is out of bounds. (worker: w1)\\ndup" },
+	{ 7, "seven", 1, 7, "CRITICAL: Return code of 7 is out of bounds. (worker: w1)\\nseven" },
+	{ 200, "", 0, 2, "CRITICAL: Return code of 200 is out of bounds. (worker: w1)\\n" },
+};
+
+static void
+t_exit_output(void **state)
+{
+	size_t i;
+
+	(void)state;
+	assert_int_equal(mgjob_real_exit(0), 0);
+	assert_int_equal(mgjob_real_exit(2 << 8), 2);
+	assert_int_equal(mgjob_real_exit(9), 137);
+	assert_int_equal(mgjob_real_exit(-1), 3);
+	for (i = 0; i < sizeof(exit_cases) / sizeof(exit_cases[0]); i++) {
+		int rc = -1;
+		char *t = mgjob_exit_output(exit_cases[i].code, exit_cases[i].out, "w1",
+		    exit_cases[i].rc_25, &rc);
+
+		assert_string_equal(t, exit_cases[i].text);
+		assert_int_equal(rc, exit_cases[i].rc);
+		free(t);
+	}
+}
+
+static void
+t_exec_argv(void **state)
+{
+	char **v;
+
+	(void)state;
+	v = mgjob_exec_argv("/usr/lib/nagios/plugins/check_tcp  -H 127.0.0.1\t-p 80 ");
+	assert_non_null(v);
+	assert_string_equal(v[0], "/usr/lib/nagios/plugins/check_tcp");
+	assert_string_equal(v[1], "-H");
+	assert_string_equal(v[2], "127.0.0.1");
+	assert_string_equal(v[3], "-p");
+	assert_string_equal(v[4], "80");
+	assert_null(v[5]);
+	free(v);
+	v = mgjob_exec_argv("./check_x");
+	assert_non_null(v);
+	assert_string_equal(v[0], "./check_x");
+	assert_null(v[1]);
+	free(v);
+	/* a shell for anything else: no leading '/', quotes, variables, ... */
+	assert_null(mgjob_exec_argv("check_x -w 1"));
+	assert_null(mgjob_exec_argv(" /bin/true"));
+	assert_null(mgjob_exec_argv("/bin/echo 'a b'"));
+	assert_null(mgjob_exec_argv("/bin/echo a\\ b"));
+	assert_null(mgjob_exec_argv("/bin/echo $HOME"));
+	assert_null(mgjob_exec_argv("/bin/true; /bin/false"));
+}
+
+static void
+t_timeout_texts(void **state)
+{
+	struct mgjob_job j;
+	struct timeval a = { 100, 900000 }, b = { 102, 100000 };
+	char *t;
+
+	(void)state;
+	mgjob_job_parse(&j, job_text);
+	t = mgjob_timeout_output(&j, "w1", 1);
+	assert_string_equal(t, "(Service Check Timed Out On Worker: w1)\n");
+	free(t);
+	t = mgjob_timeout_output(&j, "w1", 0);
+	assert_string_equal(t, "(Service Check Timed Out On Worker: w1)");
+	free(t);
+	free(j.type);
+	j.type = NULL;
+	t = mgjob_timeout_output(&j, "w1", 1);
+	assert_string_equal(t, "(Host Check Timed Out On Worker: w1)\n");
+	free(t);
+	mgjob_job_clear(&j);
+	/* whole seconds apart: 1.2 s is 2 seconds, more than a timeout of 1 */
+	assert_int_equal(mgjob_timed_out(1, a, b), 1);
+	assert_int_equal(mgjob_timed_out(2, a, b), 0);
+	t = mgjob_worker_status("box", 4, 1, "5.2.4", 1, 4, 17);
+	assert_string_equal(t, "box has 4 worker and is working on 1 jobs. Version: 5.2.4|"
+	    "worker=4;;;1;4 jobs=17c");
+	free(t);
+	t = mgjob_worker_source("w1");
+	assert_string_equal(t, "Mod-Gearman Worker @\xc2\xa0w1");
+	free(t);
+}
+
 int
 main(void)
 {
@@ -655,6 +841,11 @@ main(void)
 		cmocka_unit_test(t_result_quirks),
 		cmocka_unit_test(t_result_finish),
 		cmocka_unit_test(t_result_text),
+		cmocka_unit_test(t_job_parse),
+		cmocka_unit_test(t_job_quirks),
+		cmocka_unit_test(t_exit_output),
+		cmocka_unit_test(t_exec_argv),
+		cmocka_unit_test(t_timeout_texts),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
