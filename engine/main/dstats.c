@@ -283,6 +283,7 @@ dstats_gearman(struct statsfile_buf *b, const struct gmcore *g, const struct mgc
 			{ "gm_dummies", st.dummies },
 			{ "gm_local", st.local },
 			{ "gm_discarded", st.discarded },
+			{ "gm_resent", st.resent },
 		};
 
 		dstats_gm_servers(b, m);

@@ -27,12 +27,15 @@
 #include "engine/check/result.h"
 #include "engine/main/daemon_int.h"
 #include "engine/main/gmstats.h"
+#include "engine/main/gmkeep.h"
 #include "engine/main/gmwire.h"
 #include "engine/objects/objects.h"
 #include "engine/objects/state.h"
 #include "engine/util/xalloc.h"
 
 #define GM_TAG_HOST (1UL << (sizeof(unsigned long) * 8 - 1))
+#define GM_KEEP_GRACE 5.0  /* seconds past a check's timeout before its job counts as lost */
+#define GM_KEEP_LOOK 1.0   /* seconds between looks at the kept jobs */
 
 struct gmcore {
 	struct jaque *j;
@@ -41,6 +44,8 @@ struct gmcore {
 	struct checker_run **hruns, **sruns;
 	struct gmcore_stats st;
 	struct gmstats *gs;           /* per queue, and times */
+	struct gmkeep *keep;          /* jobs with unique ids, until their result */
+	ev_timer keep_timer;
 };
 
 /* the slot arrays of the running generation */
@@ -57,6 +62,25 @@ gm_arrays(struct gmcore *g)
 	g->sruns = xcalloc(objs->nservices + 1, sizeof(*g->sruns));
 	g->objs = objs;
 	gmstats_forget(g->gs);
+	gmkeep_free(g->keep);
+	g->keep = gmkeep_new(objs->nservices + objs->nhosts, GM_KEEP_GRACE);
+}
+
+/* the slot of tag in the kept jobs: services first, then hosts */
+static size_t
+gm_keep_slot(const struct gmcore *g, unsigned long tag)
+{
+	size_t id = (tag & ~GM_TAG_HOST) - 1;
+
+	return (tag & GM_TAG_HOST) ? g->objs->nservices + id : id;
+}
+
+/* the check of tag has its result, or is given up: its job is not kept any more */
+static void
+gm_forget(struct gmcore *g, unsigned long tag)
+{
+	if (g->keep != NULL && tag != 0 && g->objs == g->j->gen->objs)
+		gmkeep_drop(g->keep, gm_keep_slot(g, tag));
 }
 
 static struct checker_run **
@@ -153,14 +177,16 @@ gmcore_run(struct gmcore *g, struct checker_run *run, const struct obj_host *h,
 	tag = s != NULL ? (unsigned long)s->id + 1 : ((unsigned long)h->id + 1) | GM_TAG_HOST;
 	sub = gmwire_submit(g->w, queue, have_uniq ? uniq : NULL, payload, strlen(payload), prio,
 	    timeout, tag);
-	free(payload);
-	if (sub < 0)
+	if (sub < 0) {
+		free(payload);
 		return 0;
+	}
 	g->st.sent++;
 	gmstats_sent(g->gs, queue, s == NULL, s != NULL ? s->id : h->id, ev_now(g->j->loop),
 	    ev_now(g->j->loop) - checker_run_latency(run));
 	if ((opts & STATE_CKOPT_ORPHAN) &&
 	    (s != NULL ? m->orphan_service_checks : m->orphan_host_checks)) {
+		free(payload);
 		gm_orphan(g, run, s == NULL, queue);
 		return 1;
 	}
@@ -169,6 +195,12 @@ gmcore_run(struct gmcore *g, struct checker_run *run, const struct obj_host *h,
 		g->sruns[s->id] = run;
 	else
 		g->hruns[h->id] = run;
+	if (have_uniq) {
+		struct gmkeep_job kj = { queue, uniq, payload, strlen(payload), (int)prio, timeout };
+
+		gmkeep_put(g->keep, gm_keep_slot(g, tag), &kj, ev_now(g->j->loop));
+	}
+	free(payload);
 	return 1;
 }
 
@@ -177,8 +209,10 @@ gmcore_cancel(struct gmcore *g, struct checker_run *run)
 {
 	struct checker_run **slot = gm_slot(g, checker_run_tag(run));
 
-	if (slot != NULL && *slot == run)
+	if (slot != NULL && *slot == run) {
 		*slot = NULL;
+		gm_forget(g, checker_run_tag(run));
+	}
 }
 
 /* ---- what comes back ---- */
@@ -240,6 +274,7 @@ gm_result(void *ctx, const char *payload, size_t len)
 		int rc = r.return_code;
 
 		*slot = NULL;
+		gm_forget(g, checker_run_tag(run));
 		g->st.results++;
 		if (!r.exited_ok) {
 			/* as Nagios takes a check that did not exit properly */
@@ -288,6 +323,7 @@ gm_fail(void *ctx, const char *queue, const char *uniq, unsigned long tag, const
 		struct checker_run *run = *slot;
 
 		*slot = NULL;
+		gm_forget(g, tag);
 		gm_orphan(g, run, (tag & GM_TAG_HOST) != 0, queue);
 	}
 }
@@ -302,6 +338,35 @@ gm_state(void *ctx, int up, const char *why)
 		nlog_printf(g->j->log, time(NULL), "mod_gearman: job server reachable");
 	else
 		nlog_printf(g->j->log, time(NULL), "mod_gearman: no job server takes jobs: %s", why);
+}
+
+static int
+gm_resend(void *ctx, size_t slot, const struct gmkeep_job *job)
+{
+	struct gmcore *g = ctx;
+	unsigned long tag = slot < g->objs->nservices ? slot + 1 :
+	    (slot - g->objs->nservices + 1) | GM_TAG_HOST;
+
+	return gmwire_submit(g->w, job->queue, job->uniq, job->payload, job->len,
+	    (enum gmwire_prio)job->prio, job->timeout, tag);
+}
+
+/* checks with no result long past their timeout: their jobs once more (see gmkeep.h) */
+static void
+gm_keep_cb(struct ev_loop *loop, ev_timer *t, int revents)
+{
+	struct gmcore *g = t->data;
+	size_t n, dropped;
+
+	(void)revents;
+	if (g->keep == NULL || g->objs != g->j->gen->objs)
+		return;
+	n = gmkeep_due(g->keep, ev_now(loop), gm_resend, g, &dropped);
+	g->st.resent += n;
+	if (n > 0)
+		nlog_printf(g->j->log, time(NULL), "mod_gearman: %zu check(s) had no result %.0f s "
+		    "past their timeout (the job server may have lost them); their jobs were sent "
+		    "again", n, GM_KEEP_GRACE);
 }
 
 struct gmcore *
@@ -337,6 +402,10 @@ gmcore_new(struct jaque *j)
 		free(g);
 		return NULL;
 	}
+	ev_timer_init(&g->keep_timer, gm_keep_cb, GM_KEEP_LOOK, GM_KEEP_LOOK);
+	g->keep_timer.data = g;
+	ev_timer_start(j->loop, &g->keep_timer);
+	ev_unref(j->loop);
 	return g;
 }
 
@@ -345,7 +414,10 @@ gmcore_free(struct gmcore *g)
 {
 	if (g == NULL)
 		return;
+	ev_ref(g->j->loop);
+	ev_timer_stop(g->j->loop, &g->keep_timer);
 	gmwire_free(g->w);
+	gmkeep_free(g->keep);
 	free(g->hruns);
 	free(g->sruns);
 	gmstats_free(g->gs);

@@ -14,7 +14,9 @@
  * "(... check orphaned, is the mod-gearman worker on queue '...' running?)"
  * result at once, with orphan_return, when orphan_host_checks /
  * orphan_service_checks is on; the job is sent all the same.  A job no job
- * server took before the check's timeout gets that result too.
+ * server took before the check's timeout gets that result too.  A check
+ * whose job has a unique id and whose result has not come some seconds
+ * after its timeout has its job sent once more (engine/main/gmkeep.h).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -36,6 +38,7 @@ struct gmcore_stats {
 	unsigned long orphans;     /* orphan results given */
 	unsigned long dummies;     /* check_dummy answered here (internal_check_dummy) */
 	unsigned long discarded;   /* results that could not be read or matched */
+	unsigned long resent;      /* jobs sent again: no result long past the check's timeout */
 	int reachable;             /* the job servers take jobs: 1, 0, -1 not known yet */
 };
 
