@@ -1,8 +1,8 @@
 #!/bin/sh
 # t_gearman_netns.sh: checks that really run elsewhere.  Two network
 # namespaces made by the test, each joined to this machine by a veth pair,
-# each with a worker (the gearman tool and gm_worker.py) for one host
-# group's queue; gearmand listens on this machine's end of the first pair
+# each with a worker for one host group's queue (the first the gearman tool
+# with gm_worker.py, the second jaque --gearman-worker); gearmand listens on this machine's end of the first pair
 # (the second namespace reaches it through its own pair: the machine
 # answers on all its addresses).  jaque sends the checks of the hosts in
 # each group to hostgroup_<name>, as mod_gearman's hostgroups= option
@@ -119,7 +119,16 @@ worker() {
 	gpids="$gpids $!"
 }
 worker "$ns1" hostgroup_dc1
-worker "$ns2" hostgroup_dc2
+# the second namespace runs jaque's own worker, with mod_gearman_worker's options
+cat > "$T/worker.cfg" <<EOF
+server=$gm:$port
+encryption=yes
+key=$KEY
+hostgroups=dc2
+logfile=$T/jqworker.log
+EOF
+ip netns exec "$ns2" "$JAQUE" --gearman-worker "$T/worker.cfg" 2>> "$T/worker.err" &
+gpids="$gpids $!"
 eng_start || fail start "jaque did not start"
 
 # output_of HOST [SERVICE]: the host's or the service's plugin_output in status.dat
