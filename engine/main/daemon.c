@@ -799,6 +799,19 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 	}
 	signal(SIGPIPE, SIG_IGN);
 	j.loop = ev_default_loop(EVFLAG_AUTO);
+	/*
+	 * The signals are caught from here on, though their callbacks run only
+	 * once the loop does, after the start-up below: a SIGTERM or SIGHUP
+	 * during it (a slow start, a service manager in a hurry) used to end
+	 * jaque at once, the lock file left behind and no state saved.
+	 */
+	ev_signal_init(&j.sigterm, jq_sigterm_cb, SIGTERM);
+	ev_signal_init(&j.sigint, jq_sigterm_cb, SIGINT);
+	ev_signal_init(&j.sighup, jq_sighup_cb, SIGHUP);
+	j.sigterm.data = j.sigint.data = j.sighup.data = &j;
+	ev_signal_start(j.loop, &j.sigterm);
+	ev_signal_start(j.loop, &j.sigint);
+	ev_signal_start(j.loop, &j.sighup);
 	j.program_start = now = time(NULL);
 	if (jq_open_log(&j) < 0)
 		fprintf(stderr, "Warning: Cannot open log file '%s' for writing: %s\n",
@@ -842,13 +855,6 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 	cmdwire_start(&j);
 	lswire_start(&j);
 
-	ev_signal_init(&j.sigterm, jq_sigterm_cb, SIGTERM);
-	ev_signal_init(&j.sigint, jq_sigterm_cb, SIGINT);
-	ev_signal_init(&j.sighup, jq_sighup_cb, SIGHUP);
-	j.sigterm.data = j.sigint.data = j.sighup.data = &j;
-	ev_signal_start(j.loop, &j.sigterm);
-	ev_signal_start(j.loop, &j.sigint);
-	ev_signal_start(j.loop, &j.sighup);
 	ev_timer_init(&j.stats_timer, jq_stats_cb, 1.0, STATS_INTERVAL);
 	j.stats_timer.data = &j;
 	ev_timer_start(j.loop, &j.stats_timer);
