@@ -157,10 +157,13 @@ crypt_len(size_t l)
 }
 
 /*
- * The cipher contexts of the last key, one per direction: setting a context
- * up (fetching the cipher, expanding the key) costs more than the job's few
- * hundred bytes do, and a core or worker uses one key.  Shared by the
- * threads that may call here; one that finds them in use makes its own.
+ * The cipher contexts of the last key, one per direction, set up once:
+ * setting a context up (fetching the cipher, expanding the key, its
+ * parameters) costs more than the job's few hundred bytes do, and a core
+ * or worker uses one key.  ECB without padding over whole blocks keeps no
+ * state from one message to the next, so a context set up once serves
+ * every message of its key with updates alone.  Shared by the threads that
+ * may call here; one that finds them in use makes its own.
  */
 static struct {
 	pthread_mutex_t mu;
@@ -168,14 +171,12 @@ static struct {
 	unsigned char key[2][MGJOB_KEY_BYTES];
 } aes_cache = { .mu = PTHREAD_MUTEX_INITIALIZER };
 
-/* ctx ready for key in direction enc: set up anew unless it holds that key already */
+/* ctx set up for key in direction enc, without padding */
 static int
-aes_ready(EVP_CIPHER_CTX *ctx, const unsigned char *key, int enc, int same)
+aes_setup(EVP_CIPHER_CTX *ctx, const unsigned char *key, int enc)
 {
-	if (same ? EVP_CipherInit_ex(ctx, NULL, NULL, NULL, NULL, enc) != 1 :
-	    EVP_CipherInit_ex(ctx, EVP_aes_256_ecb(), NULL, key, NULL, enc) != 1)
-		return -1;
-	return EVP_CIPHER_CTX_set_padding(ctx, 0) == 1 ? 0 : -1;
+	return EVP_CipherInit_ex(ctx, EVP_aes_256_ecb(), NULL, key, NULL, enc) == 1 &&
+	    EVP_CIPHER_CTX_set_padding(ctx, 0) == 1 ? 0 : -1;
 }
 
 /* run the cipher over len bytes (a multiple of the block) into out */
@@ -185,7 +186,7 @@ aes_run(const char *password, int enc, const unsigned char *in, size_t len,
 {
 	unsigned char key[MGJOB_KEY_BYTES];
 	EVP_CIPHER_CTX *ctx;
-	int n = 0, fin = 0, ok, cached, same = 0;
+	int n = 0, ok, cached, ready = 0;
 
 	if (len > INT_MAX)
 		return -1;
@@ -196,14 +197,13 @@ aes_run(const char *password, int enc, const unsigned char *in, size_t len,
 		if (aes_cache.ctx[enc] == NULL)
 			aes_cache.ctx[enc] = EVP_CIPHER_CTX_new();
 		else
-			same = memcmp(aes_cache.key[enc], key, sizeof(key)) == 0;
+			ready = memcmp(aes_cache.key[enc], key, sizeof(key)) == 0;
 		ctx = aes_cache.ctx[enc];
 	} else {
 		ctx = EVP_CIPHER_CTX_new();
 	}
-	ok = ctx != NULL && aes_ready(ctx, key, enc, same) == 0 &&
-	    EVP_CipherUpdate(ctx, out, &n, in, (int)len) == 1 &&
-	    EVP_CipherFinal_ex(ctx, out + n, &fin) == 1 && (size_t)(n + fin) == len;
+	ok = ctx != NULL && (ready || aes_setup(ctx, key, enc) == 0) &&
+	    EVP_CipherUpdate(ctx, out, &n, in, (int)len) == 1 && (size_t)n == len;
 	if (cached) {
 		/* a context that failed is made afresh next time */
 		if (ok) {

@@ -45,6 +45,8 @@ struct gmcore {
 	struct gmcore_stats st;
 	struct gmstats *gs;           /* per queue, and times */
 	struct gmkeep *keep;          /* jobs with unique ids, until their result */
+	char (*uniqs)[MGJOB_UNIQ_LEN + 1]; /* each object's unique id, made at its first job
+	                                    * (services, then hosts; "" not yet) */
 	ev_timer keep_timer;
 };
 
@@ -64,6 +66,8 @@ gm_arrays(struct gmcore *g)
 	gmstats_forget(g->gs);
 	gmkeep_free(g->keep);
 	g->keep = gmkeep_new(objs->nservices + objs->nhosts, GM_KEEP_GRACE);
+	free(g->uniqs);
+	g->uniqs = xcalloc(objs->nservices + objs->nhosts + 1, sizeof(*g->uniqs));
 }
 
 /* the slot of tag in the kept jobs: services first, then hosts */
@@ -73,6 +77,21 @@ gm_keep_slot(const struct gmcore *g, unsigned long tag)
 	size_t id = (tag & ~GM_TAG_HOST) - 1;
 
 	return (tag & GM_TAG_HOST) ? g->objs->nservices + id : id;
+}
+
+/* the unique id of the check of tag (ck its job): made once per object, the names not
+ * changing within a generation (an MD5 each time showed in the core's profile); NULL
+ * when it cannot be made */
+static const char *
+gm_uniq(struct gmcore *g, unsigned long tag, const struct mgjob_check *ck)
+{
+	char *u = g->uniqs[gm_keep_slot(g, tag)];
+
+	if (u[0] == '\0' && mgjob_check_uniq(ck, u) < 0) {
+		u[0] = '\0';
+		return NULL;
+	}
+	return u;
 }
 
 /* the check of tag has its result, or is given up: its job is not kept any more */
@@ -115,7 +134,8 @@ gmcore_run(struct gmcore *g, struct checker_run *run, const struct obj_host *h,
     const struct obj_service *s, const char *line, double timeout)
 {
 	const struct mgcfg *m = g->j->gearman;
-	char qbuf[MGROUTE_QUEUE_MAX], uniq[MGJOB_UNIQ_LEN + 1];
+	char qbuf[MGROUTE_QUEUE_MAX];
+	const char *uniq;
 	struct mgjob_check ck;
 	enum gmwire_prio prio;
 	enum mgjob_err err;
@@ -123,7 +143,7 @@ gmcore_run(struct gmcore *g, struct checker_run *run, const struct obj_host *h,
 	const char *queue;
 	char *text, *payload;
 	unsigned long tag;
-	int have_uniq, sub;
+	int sub;
 
 	if (m == NULL || !(s != NULL ? mgcfg_sends_service_checks(m) : mgcfg_sends_host_checks(m)))
 		return 0;
@@ -162,7 +182,8 @@ gmcore_run(struct gmcore *g, struct checker_run *run, const struct obj_host *h,
 	free(text);
 	if (payload == NULL)
 		return 0; /* it runs here rather than not at all */
-	have_uniq = m->use_uniq_jobs && mgjob_check_uniq(&ck, uniq) == 0;
+	tag = s != NULL ? (unsigned long)s->id + 1 : ((unsigned long)h->id + 1) | GM_TAG_HOST;
+	uniq = m->use_uniq_jobs ? gm_uniq(g, tag, &ck) : NULL;
 	switch (mgjob_check_prio(&ck)) {
 	case MGJOB_PRIO_HIGH:
 		prio = GMWIRE_HIGH;
@@ -174,8 +195,7 @@ gmcore_run(struct gmcore *g, struct checker_run *run, const struct obj_host *h,
 		prio = GMWIRE_NORMAL;
 		break;
 	}
-	tag = s != NULL ? (unsigned long)s->id + 1 : ((unsigned long)h->id + 1) | GM_TAG_HOST;
-	sub = gmwire_submit(g->w, queue, have_uniq ? uniq : NULL, payload, strlen(payload), prio,
+	sub = gmwire_submit(g->w, queue, uniq, payload, strlen(payload), prio,
 	    timeout, tag);
 	if (sub < 0) {
 		free(payload);
@@ -195,7 +215,7 @@ gmcore_run(struct gmcore *g, struct checker_run *run, const struct obj_host *h,
 		g->sruns[s->id] = run;
 	else
 		g->hruns[h->id] = run;
-	if (have_uniq) {
+	if (uniq != NULL) {
 		struct gmkeep_job kj = { queue, uniq, payload, strlen(payload), (int)prio, timeout };
 
 		gmkeep_put(g->keep, gm_keep_slot(g, tag), &kj, ev_now(g->j->loop));
@@ -418,6 +438,7 @@ gmcore_free(struct gmcore *g)
 	ev_timer_stop(g->j->loop, &g->keep_timer);
 	gmwire_free(g->w);
 	gmkeep_free(g->keep);
+	free(g->uniqs);
 	free(g->hruns);
 	free(g->sruns);
 	gmstats_free(g->gs);

@@ -5,9 +5,10 @@
  * Two kinds of connection, both non-blocking and driven by the loop:
  *  - the submitting one, to the first job server of the list that
  *    answers.  A job is put, as its packet, at the end of one output
- *    buffer at once, whether a server is up or not; everything put there
- *    during one pass of the loop leaves in one write (an ev_prepare
- *    watcher flushes before the loop sleeps).  A packet stays in the
+ *    buffer at once, whether a server is up or not; the jobs leave
+ *    together once the oldest has waited GMW_HOLD (or GMW_HOLD_BYTES of
+ *    them wait): a send on loopback wakes gearmand and costs the core tens
+ *    of microseconds, so a steady flow of checks goes a few to a write.  A packet stays in the
  *    buffer until the job server confirms it (JOB_CREATED, in order; read
  *    at the next flush and by the housekeeping timer, never waited for),
  *    with its tag and deadline beside it in a ring.  When the connection
@@ -47,6 +48,8 @@
 #define GMW_PACKET_MAX (64u << 20) /* the longest packet taken from a job server */
 #define GMW_READ 65536            /* bytes read at once */
 #define GMW_HOUSEKEEP 1.0         /* seconds between looks at the submitting connection */
+#define GMW_HOLD 0.02             /* seconds jobs wait to leave together, at most */
+#define GMW_HOLD_BYTES 65536      /* or until this many bytes of them wait */
 
 /* what the submitting buffer's packets do not say: one per packet, in order */
 struct gmw_meta {
@@ -97,6 +100,8 @@ struct gmwire {
 	struct gmw_meta *ring;       /* the submitting buffer's packets, from the first not confirmed */
 	size_t ring_cap, ring_head;  /* ring_cap a power of two; st.waiting entries are held */
 	ev_prepare flush;
+	ev_timer hold;               /* the jobs written together are due out */
+	double first_put;            /* loop time the oldest job not written was put */
 	ev_timer housekeep;          /* reconnects, deadlines, a silent server */
 	size_t tried;                /* servers tried in this round of connecting */
 	struct gmwire_stats st;
@@ -158,6 +163,8 @@ gmw_put_submit(struct gmwire *w, const char *queue, const char *uniq, const void
 	m->deadline = deadline;
 	if (w->sub.acked == w->sub.out_off)
 		w->sub.progress = ev_now(w->loop);
+	if (w->sub.out_off == w->sub.out.len)
+		w->first_put = ev_now(w->loop);
 	gearproto_put(&w->sub.out, t, args, lens, 3);
 }
 
@@ -764,16 +771,25 @@ gmw_io_cb(struct ev_loop *loop, ev_io *io, int revents)
 		gmw_lost(c);
 }
 
-/* before the loop sleeps: everything written in this pass goes out */
+/*
+ * Out with what waits: the worker connections' at once, the jobs once the
+ * oldest has waited GMW_HOLD or GMW_HOLD_BYTES of them wait (a steady
+ * flow of checks leaves a few jobs to a write, not one), or at once with
+ * force.
+ */
 static void
-gmw_flush_cb(struct ev_loop *loop, ev_prepare *p, int revents)
+gmw_flush(struct gmwire *w, int force)
 {
-	struct gmwire *w = p->data;
-	size_t i;
+	size_t i, waiting = w->sub.out.len - w->sub.out_off;
+	double wait = w->first_put + GMW_HOLD - ev_now(w->loop);
 
-	(void)revents;
-	ev_prepare_stop(loop, p);
-	if (gmw_is_up(&w->sub) && w->sub.out.len > w->sub.out_off) {
+	if (gmw_is_up(&w->sub) && waiting > 0 && !force && wait > 0 && waiting < GMW_HOLD_BYTES) {
+		if (!ev_is_active(&w->hold)) {
+			ev_timer_set(&w->hold, wait, 0);
+			ev_timer_start(w->loop, &w->hold);
+		}
+	} else if (gmw_is_up(&w->sub) && waiting > 0) {
+		ev_timer_stop(w->loop, &w->hold);
 		if (gmw_write(&w->sub) < 0)
 			gmw_sub_lost(w);
 		else
@@ -785,6 +801,23 @@ gmw_flush_cb(struct ev_loop *loop, ev_prepare *p, int revents)
 		if (gmw_is_up(c) && c->out.len > c->out_off && gmw_write(c) < 0)
 			gmw_reader_lost(c);
 	}
+}
+
+/* before the loop sleeps */
+static void
+gmw_flush_cb(struct ev_loop *loop, ev_prepare *p, int revents)
+{
+	(void)revents;
+	ev_prepare_stop(loop, p);
+	gmw_flush(p->data, 0);
+}
+
+static void
+gmw_hold_cb(struct ev_loop *loop, ev_timer *t, int revents)
+{
+	(void)loop;
+	(void)revents;
+	gmw_flush(t->data, 1);
 }
 
 /* ---- the API ---- */
@@ -854,6 +887,8 @@ gmwire_new(struct ev_loop *loop, const char *const *servers, size_t nservers,
 	w->up = -1;
 	ev_prepare_init(&w->flush, gmw_flush_cb);
 	w->flush.data = w;
+	ev_init(&w->hold, gmw_hold_cb);
+	w->hold.data = w;
 	ev_timer_init(&w->housekeep, gmw_housekeep_cb, GMW_HOUSEKEEP, GMW_HOUSEKEEP);
 	w->housekeep.data = w;
 	ev_timer_start(loop, &w->housekeep);
@@ -894,6 +929,7 @@ gmwire_free(struct gmwire *w)
 		gmw_conn_free(&w->readers[i]);
 	free(w->readers);
 	ev_prepare_stop(w->loop, &w->flush);
+	ev_timer_stop(w->loop, &w->hold);
 	ev_ref(w->loop);
 	ev_timer_stop(w->loop, &w->housekeep);
 	for (i = 0; i < w->nservers; i++) {
