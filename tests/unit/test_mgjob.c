@@ -552,6 +552,31 @@ t_result_quirks(void **state)
 	assert_null(r.output);
 }
 
+/* the result text send_multi (mod_gearman 5.2.4's tools/send_multi.c) makes for
+ * each child check of check_multi: a passive result as send_gearman's is */
+static void
+t_result_send_multi(void **state)
+{
+	struct mgjob_result r;
+	enum mgjob_err err;
+
+	(void)state;
+	assert_int_equal(mgjob_result_parse(&r,
+			     "type=passive\nhost_name=web1\nstart_time=1700000000.250000\n"
+			     "finish_time=1700000000.750000\nreturn_code=1\nsource=send_multi\n"
+			     "service_description=multi_child\noutput=WARNING - child|t=1\n\n\n\n",
+			     &err), 0);
+	assert_int_equal(r.passive, 1);
+	assert_string_equal(r.host_name, "web1");
+	assert_string_equal(r.service_description, "multi_child");
+	assert_int_equal(r.return_code, 1);
+	assert_int_equal(r.start_time.tv_sec, 1700000000);
+	assert_int_equal(r.start_time.tv_usec, 250000);
+	assert_int_equal(r.finish_time.tv_usec, 750000);
+	assert_string_equal(r.output, "WARNING - child|t=1");
+	mgjob_result_clear(&r);
+}
+
 static void
 t_result_finish(void **state)
 {
@@ -839,6 +864,7 @@ main(void)
 		cmocka_unit_test(t_escape_newlines),
 		cmocka_unit_test(t_result_parse),
 		cmocka_unit_test(t_result_quirks),
+		cmocka_unit_test(t_result_send_multi),
 		cmocka_unit_test(t_result_finish),
 		cmocka_unit_test(t_result_text),
 		cmocka_unit_test(t_job_parse),
