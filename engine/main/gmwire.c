@@ -80,6 +80,7 @@ struct gmw_conn {
 	int grabs;           /* GRAB_JOBs not answered yet */
 	int empty;           /* a NO_JOB came in this round */
 	int sleeping;        /* PRE_SLEEP said, no NOOP yet */
+	int mid_round;       /* completions wait for the round's end, to go with what follows */
 	double last_round;
 	/* the submitting side: out holds confirmed bytes up to acked, then packets
 	 * written and not confirmed up to out_off, then packets not written */
@@ -206,6 +207,7 @@ gmw_close(struct gmw_conn *c)
 	c->grabs = 0;
 	c->empty = 0;
 	c->sleeping = 0;
+	c->mid_round = 0;
 	ev_timer_stop(c->w->loop, &c->timer);
 }
 
@@ -333,7 +335,7 @@ gmw_assign(struct gmw_conn *c, const struct gearproto_packet *pk)
 	args[1] = "";
 	lens[1] = 0;
 	gearproto_put(&c->out, GEARPROTO_WORK_COMPLETE, args, lens, 2);
-	gmw_want_flush(w);
+	c->mid_round = 1;
 }
 
 /* a round is over when every GRAB_JOB of it was answered */
@@ -344,6 +346,7 @@ gmw_answered(struct gmw_conn *c, int job)
 		c->empty = 1;
 	if (c->grabs == 0 || --c->grabs > 0)
 		return;
+	c->mid_round = 0;
 	if (!c->empty) {
 		gmw_grab(c); /* a round of nothing but jobs: more are waiting */
 		return;
@@ -784,8 +787,11 @@ gmw_flush(struct gmwire *w, int force)
 	double wait = w->first_put + GMW_HOLD - ev_now(w->loop);
 
 	if (gmw_is_up(&w->sub) && waiting > 0 && !force && wait > 0 && waiting < GMW_HOLD_BYTES) {
+		/* looked at again before the loop next sleeps (it wakes for its ticks
+		 * anyway); the timer only for a loop with nothing else to do */
+		gmw_want_flush(w);
 		if (!ev_is_active(&w->hold)) {
-			ev_timer_set(&w->hold, wait, 0);
+			ev_timer_set(&w->hold, wait + GMW_HOLD, 0);
 			ev_timer_start(w->loop, &w->hold);
 		}
 	} else if (gmw_is_up(&w->sub) && waiting > 0) {
@@ -798,7 +804,7 @@ gmw_flush(struct gmwire *w, int force)
 	for (i = 0; i < w->nreaders; i++) {
 		struct gmw_conn *c = &w->readers[i];
 
-		if (gmw_is_up(c) && c->out.len > c->out_off && gmw_write(c) < 0)
+		if (gmw_is_up(c) && !c->mid_round && c->out.len > c->out_off && gmw_write(c) < 0)
 			gmw_reader_lost(c);
 	}
 }
