@@ -27,6 +27,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+. scripts/bench-instance.sh
 n=${1:-10000} soak=${2:-120}
 JAQUE=${JAQUE:-$root/build/dev/jaque}
 WARMUP=${WARMUP:-70}
@@ -74,30 +75,8 @@ grep -q 'command_line /bin/true' "$T/objects.cfg" || { echo "bench-gearman: the 
 
 # instance DIR: nagios.cfg for one core in DIR, with mod_gearman's module line
 instance() {
-	local d=$1
-	mkdir -p "$d/var/rw" "$d/var/spool" "$d/var/archives"
-	cat > "$d/nagios.cfg" <<CFG
-cfg_file=$T/objects.cfg
-resource_file=$T/resource.cfg
-log_file=$d/var/nagios.log
-log_archive_path=$d/var/archives
-status_file=$d/var/status.dat
-lock_file=$d/var/nagios.lock
-command_file=$d/var/rw/nagios.cmd
-check_result_path=$d/var/spool
-temp_file=$d/var/nagios.tmp
-state_retention_file=$d/var/retention.dat
-object_cache_file=$d/var/objects.cache
-interval_length=60
-status_update_interval=10
-retain_state_information=0
-cached_host_check_horizon=0
-use_syslog=0
-event_broker_options=-1
-nagios_user=$(id -un)
-nagios_group=$(id -gn)
-broker_module=$NEB server=127.0.0.1:$port encryption=yes key=$KEY hosts=yes services=yes
-CFG
+	bench_instance "$1" event_broker_options=-1 \
+	    "broker_module=$NEB server=127.0.0.1:$port encryption=yes key=$KEY hosts=yes services=yes"
 }
 
 # cpu_ticks PID: user + system clock ticks of the process, all its threads

@@ -33,6 +33,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+. scripts/bench-instance.sh
 n=${1:-10000} soak=${2:-60}
 JAQUE=${JAQUE:-$root/build/dev/jaque}
 JAQUESTATS=${JAQUESTATS:-$(dirname "$JAQUE")/jaquestats}
@@ -65,30 +66,7 @@ port=$(cat "$T/count.port")
 
 # instance DIR CHECKS: nagios.cfg for one daemon in DIR (checks on or off)
 instance() {
-	local d=$1 checks=$2
-	mkdir -p "$d/var/rw" "$d/var/spool" "$d/var/archives"
-	cat > "$d/nagios.cfg" <<CFG
-cfg_file=$T/objects.cfg
-resource_file=$T/resource.cfg
-log_file=$d/var/nagios.log
-log_archive_path=$d/var/archives
-status_file=$d/var/status.dat
-lock_file=$d/var/nagios.lock
-command_file=$d/var/rw/nagios.cmd
-check_result_path=$d/var/spool
-temp_file=$d/var/nagios.tmp
-state_retention_file=$d/var/retention.dat
-object_cache_file=$d/var/objects.cache
-interval_length=60
-status_update_interval=10
-retain_state_information=0
-execute_service_checks=$checks
-execute_host_checks=$checks
-cached_host_check_horizon=0
-use_syslog=0
-nagios_user=$(id -un)
-nagios_group=$(id -gn)
-CFG
+	bench_instance "$1" "execute_service_checks=$2" "execute_host_checks=$2"
 }
 echo "\$USER1\$=/usr/lib/nagios/plugins" > "$T/resource.cfg"
 contrib/bench-compare/gen-estate.sh nagios $((2 * n)) "$port" > "$T/objects.cfg"
