@@ -184,19 +184,8 @@ gmcore_run(struct gmcore *g, struct checker_run *run, const struct obj_host *h,
 		return 0; /* it runs here rather than not at all */
 	tag = s != NULL ? (unsigned long)s->id + 1 : ((unsigned long)h->id + 1) | GM_TAG_HOST;
 	uniq = m->use_uniq_jobs ? gm_uniq(g, tag, &ck) : NULL;
-	switch (mgjob_check_prio(&ck)) {
-	case MGJOB_PRIO_HIGH:
-		prio = GMWIRE_HIGH;
-		break;
-	case MGJOB_PRIO_LOW:
-		prio = GMWIRE_LOW;
-		break;
-	default:
-		prio = GMWIRE_NORMAL;
-		break;
-	}
-	sub = gmwire_submit(g->w, queue, uniq, payload, strlen(payload), prio,
-	    timeout, tag);
+	prio = gmcore_prio(mgjob_check_prio(&ck));
+	sub = gmwire_submit(g->w, queue, uniq, payload, strlen(payload), prio, timeout, tag);
 	if (sub < 0) {
 		free(payload);
 		return 0;
@@ -461,6 +450,20 @@ const struct gmstats *
 gmcore_gmstats(const struct gmcore *g)
 {
 	return g->gs;
+}
+
+enum gmwire_prio
+gmcore_prio(enum mgjob_prio p)
+{
+	switch (p) {
+	case MGJOB_PRIO_HIGH:
+		return GMWIRE_HIGH;
+	case MGJOB_PRIO_LOW:
+		return GMWIRE_LOW;
+	case MGJOB_PRIO_NORMAL:
+		break;
+	}
+	return GMWIRE_NORMAL;
 }
 
 struct gmwire *

@@ -25,6 +25,9 @@
 
 #include <stddef.h>
 
+#include "compat/gearman/mgjob.h"
+#include "engine/main/gmwire.h"
+
 struct jaque;
 struct checker_run;
 struct obj_host;
@@ -60,6 +63,9 @@ void gmcore_stats(const struct gmcore *g, struct gmcore_stats *out);
 /* the transport's figures, and the per-queue counts and times (engine/main/gmstats.h) */
 void gmcore_wire_stats(const struct gmcore *g, struct gmwire_stats *out);
 const struct gmstats *gmcore_gmstats(const struct gmcore *g);
+
+/* mgjob's priority of a job as the transport's */
+enum gmwire_prio gmcore_prio(enum mgjob_prio p);
 
 /* the link to gearmand, for the other jobs the module sends (gmsend.h) */
 struct gmwire *gmcore_wire(struct gmcore *g);

@@ -27,13 +27,6 @@
 #include "engine/time/macros.h"
 #include "engine/util/xalloc.h"
 
-/* mgjob's priorities as gmwire's */
-static const enum gmwire_prio gs_prio[] = {
-	[MGJOB_PRIO_LOW] = GMWIRE_LOW,
-	[MGJOB_PRIO_NORMAL] = GMWIRE_NORMAL,
-	[MGJOB_PRIO_HIGH] = GMWIRE_HIGH,
-};
-
 /* text, encoded as the options say, queued for queue; 0 or -1 (logged) */
 static int
 gs_submit(struct jaque *j, const char *queue, const char *uniq, const char *text,
@@ -46,7 +39,7 @@ gs_submit(struct jaque *j, const char *queue, const char *uniq, const char *text
 
 	if (payload != NULL)
 		rc = gmwire_submit(gmcore_wire(j->gm), queue, uniq, payload, strlen(payload),
-		    gs_prio[prio], deadline, 0);
+		    gmcore_prio(prio), deadline, 0);
 	free(payload);
 	if (rc < 0)
 		nlog_printf(j->log, time(NULL), "mod_gearman: a job for queue '%s' could not be "
