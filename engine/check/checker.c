@@ -3,7 +3,9 @@
  * checker.h).
  *
  * Time: tick k is the instant t0 + k / ticks_per_second, t0 being the
- * loop time at checker_start.  Every host and service has one struct
+ * loop time at the first generation's checker_start; a reload keeps t0
+ * (checker_adopt), so every schedule the new generation keeps stands for
+ * the same instant, to the tick.  Every host and service has one struct
  * chk_ent, which sits in the wheel (waiting for its due tick), in the run
  * queue (due, waiting for a gate) or in neither (running, or not
  * scheduled).  The wheel timer fires at the ticks where something is
@@ -81,8 +83,7 @@ chk_tick_time(const struct checker *c, uint64_t tick)
 	return c->t0 + (double)tick / c->tps;
 }
 
-/* the moment a tick begins, on the monotonic clock */
-static double
+double
 chk_tick_mono(const struct checker *c, uint64_t tick)
 {
 	return c->t0_mono + (double)tick / c->tps;
@@ -160,7 +161,7 @@ chk_make_keys(struct checker *c)
 	hmap_free(m);
 }
 
-static unsigned
+unsigned
 chk_key(const struct checker *c, const struct chk_ent *e)
 {
 	unsigned hid = e->is_host ? e->id : c->objs->services[e->id].host->id;
@@ -215,8 +216,7 @@ checker_new(struct ev_loop *loop, const struct objects *objs, const struct main_
 	return c;
 }
 
-/* add the counters of src to dst (what earlier generations counted) */
-static void
+void
 chk_stats_add(struct checker_stats *dst, const struct checker_stats *src)
 {
 	dst->checks_started += src->checks_started;
@@ -231,124 +231,6 @@ chk_stats_add(struct checker_stats *dst, const struct checker_stats *src)
 	dst->tick_wakeups += src->tick_wakeups;
 	dst->backlog_seconds += src->backlog_seconds;
 	dst->backlog_started += src->backlog_started;
-}
-
-/* the switches Nagios's reading of retention.dat at SIGHUP takes from the
- * file only with their modified-attribute bit (xdata/xrddefault.c) */
-static const struct {
-	unsigned long bit;
-	size_t off;
-} chk_switches[] = {
-	{ STATE_MODATTR_NOTIFICATIONS_ENABLED, offsetof(struct state_common, notifications_enabled) },
-	{ STATE_MODATTR_ACTIVE_CHECKS_ENABLED, offsetof(struct state_common, active_checks_enabled) },
-	{ STATE_MODATTR_PASSIVE_CHECKS_ENABLED,
-	    offsetof(struct state_common, passive_checks_enabled) },
-	{ STATE_MODATTR_EVENT_HANDLER_ENABLED, offsetof(struct state_common, event_handler_enabled) },
-	{ STATE_MODATTR_FLAP_DETECTION_ENABLED,
-	    offsetof(struct state_common, flap_detection_enabled) },
-	{ STATE_MODATTR_PERFORMANCE_DATA_ENABLED,
-	    offsetof(struct state_common, process_performance_data) },
-	{ STATE_MODATTR_OBSESSIVE_HANDLER_ENABLED, offsetof(struct state_common, obsess) },
-};
-#define CHK_NSWITCHES (sizeof(chk_switches) / sizeof(chk_switches[0]))
-
-/*
- * Move a state's strings, overrides and figures; dst was initialised from
- * the new config.  The period overrides still point into the old
- * generation: the caller rebinds them (state_common_rebind).
- */
-static void
-chk_move_common(struct state_common *dst, struct state_common *src)
-{
-	double ci = dst->check_interval, ri = dst->retry_interval;
-	int max = dst->max_attempts, sw[CHK_NSWITCHES];
-	size_t k;
-
-	for (k = 0; k < CHK_NSWITCHES; k++)
-		sw[k] = *(int *)(void *)((char *)dst + chk_switches[k].off);
-	state_set_str(&dst->output, NULL, 0);
-	state_set_str(&dst->long_output, NULL, 0);
-	state_set_str(&dst->perf_data, NULL, 0);
-	state_vars_clear(&dst->vars);
-	*dst = *src;
-	src->output = src->long_output = src->perf_data = NULL;
-	src->check_period = src->notification_period = NULL;
-	memset(&src->vars, 0, sizeof(src->vars));
-	/*
-	 * The intervals, max_attempts and switches as Nagios's reading of
-	 * retention.dat at SIGHUP leaves them (xdata/xrddefault.c): the
-	 * retained value only when its modified-attribute bit is set (a
-	 * CHANGE_*_MODATTR may have cleared it since) and the value is one that
-	 * reading takes (an interval not negative, at least one attempt; a
-	 * CHANGE_MAX_*_CHECK_ATTEMPTS to 0 is accepted at run time but not
-	 * carried over), else the new configuration's.
-	 */
-	if (!(src->modified_attributes & STATE_MODATTR_NORMAL_CHECK_INTERVAL) ||
-	    src->check_interval < 0.0)
-		dst->check_interval = ci;
-	if (!(src->modified_attributes & STATE_MODATTR_RETRY_CHECK_INTERVAL) ||
-	    src->retry_interval < 0.0)
-		dst->retry_interval = ri;
-	if (!(src->modified_attributes & STATE_MODATTR_MAX_CHECK_ATTEMPTS) || src->max_attempts < 1)
-		dst->max_attempts = max;
-	/* and when it takes max_attempts it moves a problem's attempt past 1 to
-	 * it, judged by the state type it has not read yet (the configured
-	 * object's HARD): a SOFT problem's attempt too */
-	else if (dst->current_state != 0 && dst->current_attempt > 1)
-		dst->current_attempt = dst->max_attempts;
-	for (k = 0; k < CHK_NSWITCHES; k++)
-		if (!(src->modified_attributes & chk_switches[k].bit))
-			*(int *)(void *)((char *)dst + chk_switches[k].off) = sw[k];
-	dst->is_executing = 0;
-}
-
-void
-checker_adopt(struct checker *c, struct checker *old)
-{
-	unsigned i;
-
-	for (i = 0; i < c->objs->nhosts; i++) {
-		const struct obj_host *oh = objects_find_host(old->objs, c->objs->hosts[i].name);
-
-		if (oh == NULL)
-			continue;
-		chk_move_common(&c->hs[i].c, &old->hs[oh->id].c);
-		state_common_rebind(&c->hs[i].c, c->objs, c->objs->hosts[i].vars,
-		    c->objs->hosts[i].nvars);
-		c->hs[i].last_time_up = old->hs[oh->id].last_time_up;
-		c->hs[i].last_time_down = old->hs[oh->id].last_time_down;
-		c->hs[i].last_time_unreachable = old->hs[oh->id].last_time_unreachable;
-		c->hent[i].adopted = 1;
-	}
-	for (i = 0; i < c->objs->nservices; i++) {
-		const struct obj_service *s = &c->objs->services[i];
-		const struct obj_service *os = objects_find_service(old->objs, s->host->name,
-		    s->description);
-		struct svc_state keep;
-
-		if (os == NULL)
-			continue;
-		keep = old->ss[os->id];
-		chk_move_common(&c->ss[i].c, &old->ss[os->id].c);
-		state_common_rebind(&c->ss[i].c, c->objs, s->vars, s->nvars);
-		keep.c = c->ss[i].c;
-		c->ss[i] = keep;
-		c->sent[i].adopted = 1;
-	}
-	c->globals = old->globals;
-	c->ids = old->ids;
-	drift_free(c->drift);
-	c->drift = old->drift;
-	old->drift = drift_new();
-	drift_free(c->tick_late);
-	c->tick_late = old->tick_late;
-	old->tick_late = drift_new();
-	c->stats_base = old->stats_base;
-	chk_backlog_count(old, &old->st, chk_mono());
-	old->backlog_on = 0;
-	chk_stats_add(&c->stats_base, &old->st);
-	/* the adopted schedules were made stretched: they stay so */
-	c->stretch = old->stretch;
 }
 
 /* whether the object is checked actively at all (Nagios: has a command and is enabled) */
@@ -541,11 +423,17 @@ checker_start(struct checker *c)
 	 * every due time counts from t0, so it must be now */
 	/* tick 0 is read before libev's clock, which the tick timer counts
 	 * from: the timer can then never fire before the tick it serves */
-	c->t0_mono = chk_mono();
-	c->t0 = ev_time();
+	if (!c->base_kept) {
+		c->t0_mono = chk_mono();
+		c->t0 = ev_time();
+		c->t_start = c->t0;
+	} else {
+		/* a reload: now, on the kept time base */
+		c->t_start = c->t0 + (chk_mono() - c->t0_mono);
+	}
 	ev_now_update(c->loop);
-	c->wheel = wheel_new(CHK_WHEEL_SLOTS, 0);
-	now_tick = 0;
+	now_tick = chk_now_tick(c);
+	c->wheel = wheel_new(CHK_WHEEL_SLOTS, now_tick);
 	chk_spread_init(c, &sp);
 	for (i = 0; i < c->objs->nhosts; i++)
 		chk_schedule_first(c, &c->hent[i], &sp, now_tick);
@@ -568,6 +456,9 @@ checker_start(struct checker *c)
 	chk_freshness_start(c);
 	chk_orphans_start(c);
 	c->started = 1;
+	/* checks a reload carried over due: started now, not a tick later */
+	if (runq_depth(c->runq) > 0)
+		chk_dispatch(c);
 }
 
 

@@ -16,8 +16,11 @@
  * warnings) goes to the hooks, which main wires to nagios.log.
  *
  * A reload makes a new checker for the new generation and moves each
- * object's state across by name (checker_adopt); the old one is retired:
- * its checks still in flight finish and are dropped.
+ * object's state across by name (checker_adopt), with its schedule: a
+ * check waiting for its time keeps that time to the tick, a due one runs
+ * at once, and a check in flight moves with its object, its result taken
+ * by the new generation.  The old checker is retired: its checks for
+ * objects that are gone finish and are dropped.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -135,7 +138,9 @@ struct checker_stats {
 struct checker *checker_new(struct ev_loop *loop, const struct objects *objs,
     const struct main_cfg *cfg, struct wpool *pool, const struct checker_hooks *hooks,
     time_t program_start);
-/* take the state of every object of old that still exists (by name) */
+/* take the state and the schedule of every object of old that still
+ * exists (by name), its time base, and its checks in flight for them;
+ * call before checker_start, then free old */
 void checker_adopt(struct checker *c, struct checker *old);
 /* schedule the first checks and start the wheel */
 void checker_start(struct checker *c);

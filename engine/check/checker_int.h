@@ -39,13 +39,23 @@ struct chk_ent {
 	uint8_t queued;          /* in the run queue */
 	uint8_t running;
 	uint8_t forced;          /* the next run ignores period and switches */
-	uint8_t adopted;         /* its state came from the previous generation */
+	uint8_t adopted;         /* its state came from the previous generation: one of
+	                          * CHK_ADOPTED.. (what its schedule was there) */
 	uint8_t freshening;      /* a freshness check was forced; cleared by a result */
 	uint8_t ondemand;        /* the check in flight was asked for by another result */
 	/* the check Nagios has scheduled while this one runs (chk_pend) */
 	uint8_t pend;            /* there is one */
 	uint8_t pend_forced;     /* it is forced */
 	time_t pend_at;          /* its time */
+};
+
+/* what an adopted entry's schedule was in the previous generation
+ * (checker_adopt), for checker_start to keep it */
+enum {
+	CHK_ADOPTED = 1,    /* not scheduled there: scheduled as at a start */
+	CHK_CARRY_WHEEL,    /* waiting for its tick (due_tick, the same time base) */
+	CHK_CARRY_DUE,      /* due and not started (due_tick, due_mono): runs at once */
+	CHK_CARRY_RUNNING,  /* its run came along: the result schedules the next */
 };
 
 /* one check in flight */
@@ -92,6 +102,8 @@ struct checker {
 	unsigned tps;
 	double t0;               /* wall clock at tick 0 (for next_check and periods) */
 	double t0_mono;          /* monotonic clock at tick 0 (for ticks and drift) */
+	double t_start;          /* wall clock at checker_start: the first schedule's now */
+	int base_kept;           /* t0 and t0_mono came from the previous generation */
 	struct wheel *wheel;
 	struct runq *runq;
 	struct drift *drift;
@@ -117,6 +129,12 @@ struct checker {
 };
 
 double chk_tick_time(const struct checker *c, uint64_t tick);
+/* the moment a tick begins, on the monotonic clock */
+double chk_tick_mono(const struct checker *c, uint64_t tick);
+/* the run queue key of e: its host's address */
+unsigned chk_key(const struct checker *c, const struct chk_ent *e);
+/* add the counters of src to dst (what earlier generations counted) */
+void chk_stats_add(struct checker_stats *dst, const struct checker_stats *src);
 double chk_mono(void);
 uint64_t chk_time_tick(const struct checker *c, double t);
 const char *chk_host_name(const struct chk_ent *e);
@@ -144,6 +162,13 @@ int chk_is_active(const struct checker *c, const struct chk_ent *e);
 /* start what the gates allow from the run queue; no-op when already on the stack */
 void chk_dispatch(struct checker *c);
 void chk_really_free(struct checker *c);
+/* checker_start: schedule an entry as the previous generation had it
+ * (its adopted kind); 0 when it had no schedule there */
+int chk_carry_schedule(struct checker *c, struct chk_ent *e, uint64_t now_tick);
+/* checker_adopt: the run r of the previous generation old goes on in c,
+ * for c's entry e (the same object) */
+void chk_move_run(struct checker *old, struct checker *c, struct checker_run *r,
+    struct chk_ent *e);
 
 /* the object's check command reference */
 const struct obj_cmdref *chk_command(const struct checker *c, const struct chk_ent *e);

@@ -8,8 +8,11 @@
  * Every end of a run, whatever its path (worker result, timeout, exec
  * failure, a dying worker, a shim), comes through chk_finish, which turns
  * it into a check result, runs the state machine and flap detection,
- * tells the hooks and reschedules.  A run of a stopped checker (a reload, shutdown) is
- * detached from its object: its result is dropped when it comes.
+ * tells the hooks and reschedules.  At a reload a run moves to the new
+ * generation when its object is still there (chk_move_run), and its
+ * result is taken there; a run of a stopped checker (an object a reload
+ * removed, a check the run_remote hook had, shutdown) is detached from its
+ * object: its result is dropped when it comes.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -708,6 +711,28 @@ chk_detach_run(struct checker *c, struct checker_run *r)
 		chk_unlink(c, r);
 		free(r);
 	}
+}
+
+void
+chk_move_run(struct checker *old, struct checker *c, struct checker_run *r, struct chk_ent *e)
+{
+	struct chk_ent *oe = r->e;
+
+	oe->running = 0;
+	oe->run = NULL;
+	chk_state(old, oe)->is_executing = 0;
+	runq_done(old->runq, r->key);
+	chk_unlink(old, r);
+	r->c = c;
+	r->e = e;
+	r->key = c->hkey[e->is_host ? e->id : c->objs->services[e->id].host->id];
+	if (c->tps != old->tps)
+		r->start_tick = (uint64_t)ceil((double)r->start_tick * c->tps / old->tps - 1e-9);
+	chk_link(c, r);
+	runq_start_direct(c->runq, r->key);
+	e->running = 1;
+	e->run = r;
+	chk_state(c, e)->is_executing = 1;
 }
 
 void

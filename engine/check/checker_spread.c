@@ -2,10 +2,14 @@
  * checker_spread: where the first checks go when the daemon starts, as
  * Nagios 4.4.6's init_timing_loop (base/events.c) puts them.
  *
- * A check retention kept (use_retained_scheduling_info), or the previous
- * generation's at a reload, stays: a host's when it is ahead, a service's
- * when it is less than a check window ahead.  The others are spread from
- * the second of the start, overdue ones and those far ahead included:
+ * A check retention kept (use_retained_scheduling_info) stays: a host's
+ * when it is ahead, a service's when it is less than a check window
+ * ahead.  At a reload the previous generation's schedule stays as it
+ * was, to the tick (a service's only while less than its new window
+ * ahead), a due check runs at once and a check in flight keeps running:
+ * Nagios spreads its overdue checks again at a restart, which blinds it
+ * for up to a window.  The others are spread from the second of the
+ * start, overdue ones and those far ahead included:
  *  - hosts, in configuration order, at k times the host inter-check delay
  *    for the k-th one spread (the first at once);
  *  - services by interleave: the k-th one spread goes into block
@@ -81,7 +85,7 @@ chk_spread_init(struct checker *c, struct chk_spread *sp)
 	const struct main_cfg *cfg = c->cfg;
 	unsigned long stotal = 0, htotal = 0;
 	uint64_t ns = 0, nh = 0;
-	time_t now = (time_t)c->t0;
+	time_t now = (time_t)c->t_start;
 	unsigned i, nhosts = c->objs->nhosts;
 
 	/* whether each object is scheduled at all, judged once: hosts, then services */
@@ -145,7 +149,7 @@ static int
 chk_retained_kept(struct checker *c, const struct chk_ent *e)
 {
 	const struct state_common *st = chk_state(c, e);
-	time_t now = (time_t)c->t0;
+	time_t now = (time_t)c->t_start;
 	int32_t delay;
 
 	if (st->next_check <= now)
@@ -157,13 +161,27 @@ chk_retained_kept(struct checker *c, const struct chk_ent *e)
 	    (double)delay < floor(chk_window(c, st)) * (e->adopted ? c->stretch : 1.0);
 }
 
+/*
+ * Whether a reload keeps a check waiting for its tick: a host's always, a
+ * service's while less than its window (stretched) ahead, measured to its
+ * tick (next_check, whole seconds, reads up to a second further).
+ */
+static int
+chk_carry_kept(struct checker *c, const struct chk_ent *e)
+{
+	if (e->is_host)
+		return 1;
+	return chk_tick_time(c, e->due_tick) - c->t_start <
+	    floor(chk_window(c, chk_state(c, e))) * c->stretch;
+}
+
 void
 chk_schedule_first(struct checker *c, struct chk_ent *e, struct chk_spread *sp, uint64_t now_tick)
 {
 	struct state_common *st = chk_state(c, e);
 	const struct obj_timeperiod *tp;
 	double interval = st->check_interval * c->cfg->interval_length, off, t;
-	time_t now = (time_t)c->t0, at, valid;
+	time_t now = (time_t)c->t_start, at, valid;
 	uint64_t tick;
 
 	if (!sp->ok[e->is_host ? e->id : c->objs->nhosts + e->id]) {
@@ -178,12 +196,21 @@ chk_schedule_first(struct checker *c, struct chk_ent *e, struct chk_spread *sp, 
 		return;
 	}
 	e->base_s = (float)interval;
+	/* a reload keeps the previous generation's schedule exactly: a check
+	 * waiting for its tick keeps it (unless it is ahead by its window or
+	 * more, as above: spread again, as Nagios does), a due one runs at
+	 * once, one in flight has its result taken here */
+	if (e->adopted > CHK_ADOPTED && (e->adopted != CHK_CARRY_WHEEL || chk_carry_kept(c, e))) {
+		chk_carry_schedule(c, e, now_tick);
+		return;
+	}
 	/* a forced check retention kept is still forced wherever it lands */
 	if (st->check_options & STATE_CKOPT_FORCED)
 		e->forced = 1;
 	/* a start or a reload keeps what init_timing_loop keeps of the
 	 * retained (or adopted) schedule, and spreads the rest */
-	if (chk_retained_kept(c, e)) {
+	/* (a carried tick too far ahead is spread: its tick said so) */
+	if (e->adopted != CHK_CARRY_WHEEL && chk_retained_kept(c, e)) {
 		time_t rt = st->next_check;
 
 		tick = chk_time_tick(c, (double)rt);
@@ -247,7 +274,7 @@ chk_spread_place(struct checker *c, struct chk_spread *sp, uint64_t now_tick)
 	for (i = 0; i < sp->nplace; i = j) {
 		time_t at = sp->place[i].at;
 		/* the part of the second still ahead */
-		double from = (double)at > c->t0 ? (double)at : c->t0, span = (double)at + 1 - from;
+		double from = (double)at > c->t_start ? (double)at : c->t_start, span = (double)at + 1 - from;
 
 		for (j = i; j < sp->nplace && sp->place[j].at == at; j++)
 			;

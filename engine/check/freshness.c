@@ -28,7 +28,7 @@ chk_stale(struct checker *c, struct chk_ent *e, time_t now, long *stale, long *t
 {
 	const struct obj_settings *cfg = chk_settings(c, e);
 	struct state_common *st = chk_state(c, e);
-	time_t start = (time_t)c->t0, expires;
+	time_t start = (time_t)c->t_start, expires;
 	double interval;
 	long th;
 	int spread = e->is_host ? c->cfg->max_host_check_spread : c->cfg->max_service_check_spread;

@@ -273,8 +273,9 @@ jq_new_checker(struct jaque *j, struct config_gen *gen)
  * file) is broken, -2 when the objects, the pre-flight or mod_gearman's
  * options are.  Diagnostics go to d; *gm: mod_gearman's options when
  * usable and asked for, else NULL. */
-static int
-jq_read_config(struct jaque *j, struct config_gen *gen, struct diag *d, struct mgcfg **gm)
+int
+daemon_read_config(const struct jaque *j, struct config_gen *gen, struct diag *d,
+    struct mgcfg **gm)
 {
 	struct preflight_counts counts;
 	enum config_stage st;
@@ -449,6 +450,15 @@ jq_overload_report(struct jaque *j, enum overload_edge e, time_t now)
 	}
 }
 
+double
+daemon_mono(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 /*
  * One stats period's measure of the pace (engine/sched/stretch.h): what
  * the schedules ask for, how long checks waited for a slot and how many
@@ -459,11 +469,8 @@ static void
 jq_pace(struct jaque *j, const struct checker_stats *cs)
 {
 	struct stretch_period p;
-	struct timespec ts;
-	double mono;
+	double mono = daemon_mono();
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	mono = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 	if (j->pace_mono > 0 && mono - j->pace_mono < STRETCH_MIN_PERIOD)
 		return;
 	if (j->pace_mono > 0) {
@@ -596,21 +603,33 @@ jq_carry_switches(struct main_cfg *to, const struct main_cfg *from, const struct
 		to->check_service_freshness = from->check_service_freshness;
 }
 
+/*
+ * A reload: the configuration is read beside the loop (reread.c), which
+ * goes on with the running generation meanwhile; daemon_reload_read swaps
+ * the new one in.
+ */
 void
 daemon_restart(struct jaque *j, const char *signame)
 {
-	struct config_gen *gen = xcalloc(1, sizeof(*gen));
-	struct diag *d = diag_new(NULL);
-	struct checker *nc;
-	struct mgcfg *gm;
 	time_t now = time(NULL);
-	unsigned i;
 
 	if (signame != NULL)
 		nlog_printf(j->log, now, "Caught SIG%s, restarting...", signame);
 	else
 		nlog_printf(j->log, now, "PROGRAM_RESTART event encountered, restarting...");
-	if (jq_read_config(j, gen, d, &gm) < 0) {
+	reread_start(j);
+}
+
+void
+daemon_reload_read(struct jaque *j, struct config_gen *gen, struct diag *d, struct mgcfg *gm,
+    int rc, double read_secs)
+{
+	struct checker *nc;
+	time_t now = time(NULL);
+	double swap0 = daemon_mono();
+	unsigned i;
+
+	if (rc < 0) {
 		for (i = 0; i < diag_count(d); i++) {
 			const struct diag_entry *e = diag_get(d, i);
 
@@ -623,6 +642,7 @@ daemon_restart(struct jaque *j, const char *signame)
 		config_gen_free(gen);
 		free(gen);
 		diag_free(d);
+		mgcfg_free(gm);
 		return;
 	}
 	/* Livestatus answers still running read the old generation: end them first */
@@ -686,6 +706,8 @@ daemon_restart(struct jaque *j, const char *signame)
 	cmdwire_start(j);
 	ev_periodic_again(j->loop, &j->rotation);
 	jq_write_stats(j);
+	nlog_printf(j->log, now, "jaque: configuration read in %.3f s beside the running one, "
+	    "swapped in in %.1f ms", read_secs, (daemon_mono() - swap0) * 1e3);
 }
 
 /*
@@ -767,7 +789,7 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 		return 1;
 	}
 	j.self_exe[n] = '\0';
-	if ((rc = jq_read_config(&j, j.gen, d, &j.gearman)) < 0) {
+	if ((rc = daemon_read_config(&j, j.gen, d, &j.gearman)) < 0) {
 		j.daemon_mode = daemonize;
 		rc = jq_bail(&j, d, rc == -1);
 		config_gen_free(j.gen);
@@ -865,6 +887,7 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 	ev_run(j.loop, 0);
 
 	/* shutdown: the checker was stopped by the signal handler */
+	reread_abandon(&j);
 	lswire_stop(&j);
 	qhwire_stop(&j);
 	cmdwire_stop(&j);

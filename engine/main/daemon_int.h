@@ -72,6 +72,8 @@ struct jaque {
 	int rotation_on;
 	int exit_code;
 	int daemon_mode;
+	struct reread *reread;          /* a reload's reading under way (reread.c), or NULL */
+	int reread_again;               /* another SIGHUP came meanwhile: read again after */
 	struct dstats_rate rate;        /* samples for the per-minute check rates */
 	struct overload overload;       /* running behind (engine/sched/overload.h) */
 	struct stretch stretch;         /* the interval stretch (engine/sched/stretch.h) */
@@ -250,5 +252,24 @@ void daemon_flap_edge(struct jaque *j, time_t t, const struct obj_host *h,
  * what Nagios logs for its cause */
 void daemon_restart(struct jaque *j, const char *signame);
 void daemon_shutdown(struct jaque *j, const char *signame);
+/* the monotonic clock, in seconds */
+double daemon_mono(void);
+/* read and check j's configuration into gen (mod_gearman's options into
+ * *gm): 0, -1 when nagios.cfg failed, -2 when the rest did (d says why);
+ * touches nothing of the running generation, so runs on any thread */
+int daemon_read_config(const struct jaque *j, struct config_gen *gen, struct diag *d,
+    struct mgcfg **gm);
+/* a reload's configuration, read in read_secs (rc as daemon_read_config's):
+ * swap it in, or keep the running one when it failed; takes gen, d and gm */
+void daemon_reload_read(struct jaque *j, struct config_gen *gen, struct diag *d,
+    struct mgcfg *gm, int rc, double read_secs);
+
+/* reread.c */
+struct reread;
+/* read the configuration beside the loop, then daemon_reload_read on the
+ * loop; while a read is under way, ask for another after it */
+void reread_start(struct jaque *j);
+/* shutdown: wait for a read under way and drop what it read */
+void reread_abandon(struct jaque *j);
 
 #endif

@@ -939,15 +939,23 @@ t_remote(void **state)
 	assert_null(remote_run);
 }
 
-/* a new checker takes the states of the old one; the old one's checks in
- * flight are cancelled */
+/*
+ * A new checker takes the states of the old one and its checks in flight:
+ * the result of a check held across the reload is taken by the new
+ * generation (nothing cancelled, nothing dropped), and a check waiting in
+ * the run queue (the global gate full) starts at once on the new one.
+ */
 static void
 t_adopt_and_stop(void **state)
 {
 	struct fx *f = *state;
-	int a = fx_service_id(f, "h1", "a");
+	int a = fx_service_id(f, "h1", "a"), b = fx_service_id(f, "h1", "b");
+	int d = fx_service_id(f, "h3", "d");
+	struct checker_stats st;
 	struct checker *old;
+	struct checker_hooks hooks;
 
+	f->gen.cfg.global_concurrency = 1;
 	f->c = fx_checker(f);
 	checker_start(f->c);
 	force(f, "h1", NULL);
@@ -956,17 +964,30 @@ t_adopt_and_stop(void **state)
 	force(f, "h1", "a");
 	f->hold = 1;
 	force(f, "h1", "b");
+	force(f, "h3", "d");
 	assert_int_equal(f->npending, 1);
+	assert_int_equal(f->runs_svc[d], 0);
 	old = f->c;
-	f->c = fx_checker(f);
+	fx_hooks(f, &hooks);
+	f->c = checker_new(f->loop, f->gen.objs, &f->gen.cfg, NULL, &hooks, 1000);
 	checker_adopt(f->c, old);
 	assert_int_equal(checker_free(old, 0), 0);
-	assert_int_equal(f->cancelled, 1);
-	assert_int_equal(f->npending, 0);
+	assert_int_equal(f->cancelled, 0);
+	assert_int_equal(f->npending, 1);
 	assert_int_equal(checker_svc_states(f->c)[a].c.current_attempt, 2);
 	assert_string_equal(checker_svc_states(f->c)[a].c.output, "fake result 2");
+	assert_int_equal(checker_svc_states(f->c)[b].c.is_executing, 1);
 	checker_start(f->c);
+	/* b still holds the one slot: d waits in the new run queue */
+	checker_stats(f->c, &st);
+	assert_int_equal(st.running, 1);
+	assert_int_equal(st.queue_depth, 1);
 	f->hold = 0;
+	fx_end_all(f);
+	assert_string_equal(checker_svc_states(f->c)[b].c.output, "OK");
+	assert_int_equal(checker_svc_states(f->c)[b].c.is_executing, 0);
+	/* the slot b freed went to d, on the new generation */
+	assert_int_equal(f->runs_svc[d], 1);
 	force(f, "h1", "a");
 	assert_string_equal(f->alerts[f->nalerts - 1], "h1;a;2;HARD;3");
 }

@@ -144,41 +144,44 @@ t_spread_capped(void **state)
 }
 
 /*
- * A reload spreads again what Nagios's init_timing_loop would, from the
- * states the new generation adopts: s1 due in 100 s stays, s2 an hour
- * ahead (past its 600 s window), s3 overdue and s5 (600 s ahead: not less
- * than its window) are spread as new (the first three places: 240, 480
- * and 720 s, wrapped to 120), hb an hour ahead stays, ha (due at the
- * start's second, now past) goes at once.
- * A service's delay wraps in Nagios's int: s4 moved 2^32 + 100 s ahead
- * reads as 100 s and stays.
+ * A reload keeps the previous generation's schedule to the tick, but
+ * spreads again, as Nagios's init_timing_loop would, a service a window or
+ * more ahead: s1 due in 100 s and s3 in 10 s stay on their ticks; s2 an
+ * hour ahead (past its 600 s window), s4 2^32 + 100 s ahead (the tick
+ * counts, not Nagios's int that wraps it for a retained time) and s5
+ * (601 s ahead: past its window by a second) are spread as new (the
+ * first three places: 240, 480 and 720 s, wrapped to 120); hb an hour
+ * ahead stays, ha (due at the start's second) keeps it.
  */
 static void
 t_spread_reload(void **state)
 {
 	struct fx *f = *state;
-	time_t now, s5;
+	time_t now;
+	uint64_t t1, t3;
 
 	fx_spread(f, "");
 	checker_start(f->c);
-	now = (time_t)f->c->t0;
-	f->c->ss[0].c.next_check = now + 100;
-	f->c->ss[1].c.next_check = now + 3600;
-	f->c->ss[2].c.next_check = now - 10;
-	f->c->ss[3].c.next_check = now + 4294967296LL + 100;
-	s5 = f->c->ss[4].c.next_check;
-	f->c->hs[1].c.next_check = now + 3600;
+	now = (time_t)f->c->t_start;
+	chk_schedule_exact(f->c, &f->c->sent[0], now + 100, 0);
+	chk_schedule_exact(f->c, &f->c->sent[1], now + 3600, 0);
+	chk_schedule_exact(f->c, &f->c->sent[2], now + 10, 0);
+	chk_schedule_exact(f->c, &f->c->sent[3], now + 4294967296LL + 100, 0);
+	chk_schedule_exact(f->c, &f->c->sent[4], now + 601, 0);
+	chk_schedule_exact(f->c, &f->c->hent[1], now + 3600, 0);
+	t1 = f->c->sent[0].we.due;
+	t3 = f->c->sent[2].we.due;
 	fx_reload(f);
 	checker_start(f->c);
 	/* the fixture's start and this one may straddle a second */
-	if ((time_t)f->c->t0 != now)
+	if ((time_t)f->c->t_start != now)
 		skip();
 	assert_int_equal(f->c->ss[0].c.next_check, now + 100);
+	assert_int_equal(f->c->sent[0].we.due, t1);
 	assert_int_equal(f->c->ss[1].c.next_check, now + 240);
-	assert_int_equal(f->c->ss[2].c.next_check, now + 480);
-	assert_int_equal(f->c->ss[3].c.next_check, now + 4294967296LL + 100);
-	/* exactly a window ahead (the first spread's 600 s) is not less than it */
-	assert_int_equal(s5, now + 600);
+	assert_int_equal(f->c->ss[2].c.next_check, now + 10);
+	assert_int_equal(f->c->sent[2].we.due, t3);
+	assert_int_equal(f->c->ss[3].c.next_check, now + 480);
 	assert_int_equal(f->c->ss[4].c.next_check, now + 120);
 	assert_int_equal(f->c->hs[0].c.next_check, now);
 	assert_int_equal(f->c->hs[1].c.next_check, now + 3600);

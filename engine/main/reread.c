@@ -1,0 +1,123 @@
+/*
+ * reread: a reload's reading of the configuration, on a thread beside
+ * the loop.  Reading, checking and preparing a large configuration takes
+ * seconds; meanwhile the loop goes on with the old generation (checks
+ * start and results are taken as before), and the new generation is
+ * swapped in on the loop, in one go, when the reader is done
+ * (daemon_reload_read).
+ *
+ * The thread only reads: nagios.cfg's path and jaque.cfg's (which never
+ * change) and what it builds itself.  It is started with every signal
+ * blocked, so that signals keep reaching the loop's thread, and tells the
+ * loop it is done through an ev_async.  A SIGHUP that comes while a read
+ * is under way asks for one more read after it (the files may have
+ * changed since the first began).  Where no thread can be started, the
+ * read runs on the loop as it always could.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+
+#include <ev.h>
+
+#include "compat/config/config.h"
+#include "compat/gearman/mgcfg.h"
+#include "engine/main/daemon_int.h"
+#include "engine/util/log.h"
+#include "engine/util/xalloc.h"
+
+struct reread {
+	struct jaque *j;
+	pthread_t thread;
+	ev_async done;
+	struct config_gen *gen;
+	struct diag *d;
+	struct mgcfg *gm;
+	int rc;
+	double started;   /* monotonic */
+};
+
+
+static void *
+reread_main(void *arg)
+{
+	struct reread *r = arg;
+
+	r->rc = daemon_read_config(r->j, r->gen, r->d, &r->gm);
+	ev_async_send(r->j->loop, &r->done);
+	return NULL;
+}
+
+/* the read has ended: join the thread and hand over what it read */
+static void
+reread_done_cb(struct ev_loop *loop, ev_async *w, int revents)
+{
+	struct reread *r = w->data;
+	struct jaque *j = r->j;
+
+	(void)revents;
+	ev_async_stop(loop, &r->done);
+	pthread_join(r->thread, NULL);
+	j->reread = NULL;
+	daemon_reload_read(j, r->gen, r->d, r->gm, r->rc, daemon_mono() - r->started);
+	free(r);
+	if (j->reread_again) {
+		j->reread_again = 0;
+		reread_start(j);
+	}
+}
+
+void
+reread_start(struct jaque *j)
+{
+	struct reread *r;
+	sigset_t all, old;
+	int rc;
+
+	if (j->reread != NULL) {
+		j->reread_again = 1;
+		return;
+	}
+	r = xcalloc(1, sizeof(*r));
+	r->j = j;
+	r->gen = xcalloc(1, sizeof(*r->gen));
+	r->d = diag_new(NULL);
+	ev_async_init(&r->done, reread_done_cb);
+	r->done.data = r;
+	ev_async_start(j->loop, &r->done);
+	r->started = daemon_mono();
+	/* the thread inherits the mask: blocked from its first instruction */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rc = pthread_create(&r->thread, NULL, reread_main, r);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc != 0) {
+		log_warnx("cannot start a thread to read the configuration: reading it on the loop");
+		ev_async_stop(j->loop, &r->done);
+		r->rc = daemon_read_config(j, r->gen, r->d, &r->gm);
+		daemon_reload_read(j, r->gen, r->d, r->gm, r->rc, daemon_mono() - r->started);
+		free(r);
+		return;
+	}
+	j->reread = r;
+}
+
+void
+reread_abandon(struct jaque *j)
+{
+	struct reread *r = j->reread;
+
+	if (r == NULL)
+		return;
+	pthread_join(r->thread, NULL);
+	ev_async_stop(j->loop, &r->done);
+	j->reread = NULL;
+	j->reread_again = 0;
+	config_gen_free(r->gen);
+	free(r->gen);
+	diag_free(r->d);
+	mgcfg_free(r->gm);
+	free(r);
+}
