@@ -459,11 +459,8 @@ static void
 jq_pace(struct jaque *j, const struct checker_stats *cs)
 {
 	struct stretch_period p;
-	struct timespec ts;
-	double mono;
+	double mono = clockstep_mono();
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	mono = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 	if (j->pace_mono > 0 && mono - j->pace_mono < STRETCH_MIN_PERIOD)
 		return;
 	if (j->pace_mono > 0) {
@@ -850,6 +847,7 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 	if (j.gen->cfg.log_initial_states)
 		jq_log_states(&j, now, 1);
 	checker_start(j.chk);
+	clockwatch_start(&j);
 	persist_replay(&j, now);
 	persist_start(&j);
 	cmdwire_start(&j);
@@ -874,6 +872,7 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 	progstate_clear(&j.prog);
 	ev_timer_stop(j.loop, &j.stats_timer);
 	ev_periodic_stop(j.loop, &j.rotation);
+	clockwatch_stop(&j);
 	builtin_free(j.builtin);
 	wpool_free(j.pool);
 	checker_free(j.chk, 1);

@@ -16,6 +16,7 @@
 
 #include "compat/extcmd.h"
 #include "engine/main/dstats.h"
+#include "engine/sched/clockstep.h"
 #include "engine/sched/overload.h"
 #include "engine/sched/stretch.h"
 #include "engine/notify/nrun.h"
@@ -78,6 +79,8 @@ struct jaque {
 	double pace_mono;               /* the last stats period's end, monotonic seconds */
 	double pace_backlog_secs;       /* the checker's backlog figures by then */
 	uint64_t pace_backlog_started;
+	ev_check clock_check;           /* clockwatch.c: wall-clock steps */
+	struct clockstep clock;
 
 	/* program-wide run-time state, comments, downtime, contacts (persist.c, cmdwire.c) */
 	struct prog_state prog;
@@ -188,6 +191,12 @@ void lswire_event(struct jaque *j, int bits);
 void lswire_check_result(struct jaque *j, int host);
 /* whether a query waits for an event (callers skip costly detection when not) */
 int lswire_waiting(const struct jaque *j);
+
+/* clockwatch.c: notice wall-clock steps at every turn of the loop, move
+ * the checker's times with them, and log and compensate for the ones
+ * Nagios calls a system time change (after checker_start) */
+void clockwatch_start(struct jaque *j);
+void clockwatch_stop(struct jaque *j);
 
 /* react.c */
 void react_init(struct jaque *j);
