@@ -306,6 +306,17 @@ nlog_warning(struct nlog *l, time_t t, const char *fmt, ...)
 	va_end(ap);
 }
 
+void
+nlog_time_change(struct nlog *l, time_t t, long n)
+{
+	long a = n < 0 ? -n : n;
+
+	/* two spaces before "Compensating", as Nagios writes it */
+	nlog_warning(l, t, "A system time change of %ld seconds (%ldd %ldh %ldm %lds %s in time) "
+	    "has been detected.  Compensating...", n, a / 86400, a % 86400 / 3600, a % 3600 / 60,
+	    a % 60, n < 0 ? "backwards" : "forwards");
+}
+
 static const char *
 nlog_method_name(int method)
 {

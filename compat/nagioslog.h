@@ -87,6 +87,10 @@ void nlog_worker_lost(struct nlog *l, time_t t, long pid, const char *why, size_
  * Nagios prints the state and output the object had before the result */
 void nlog_passive(struct nlog *l, time_t t, const char *host, const char *svc, int state,
     const char *output);
+/* a system time change of n seconds (negative: backwards), as Nagios
+ * 4.4.6 logs it before compensating (base/events.c,
+ * compensate_for_system_time_change) */
+void nlog_time_change(struct nlog *l, time_t t, long n);
 /* "Warning: ..." lines (the text after "Warning: ") */
 void nlog_warning(struct nlog *l, time_t t, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -40,6 +40,7 @@
 #include "engine/check/depend.h"
 #include "engine/check/statemachine.h"
 #include "engine/objects/objects.h"
+#include "engine/sched/clockstep.h"
 #include "engine/sched/drift.h"
 #include "engine/sched/runq.h"
 #include "engine/sched/wheel.h"
@@ -66,15 +67,14 @@ chk_from_runq(struct runq_ent *re)
  * Two clocks: ticks and drift run on the monotonic clock, as libev's
  * timers do, so a wall clock being slewed (NTP) or stepped cannot make
  * the timer fire "early" against the ticks; wall-clock times (next_check,
- * check periods, the state machine's times) map to ticks through t0.
+ * check periods, the state machine's times) map to ticks through t0, which
+ * moves with every step of the wall clock (checker_clock.c), so a tick
+ * keeps its instant whatever the wall clock says.
  */
 double
 chk_mono(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	return clockstep_mono();
 }
 
 double
@@ -425,13 +425,18 @@ checker_start(struct checker *c)
 	 * from: the timer can then never fire before the tick it serves */
 	if (!c->base_kept) {
 		c->t0_mono = chk_mono();
-		c->t0 = ev_time();
+		ev_now_update(c->loop);
+		/* libev's wall clock, which the daemon's clock watch follows: a
+		 * step libev has not read yet (it reads the real clock every half
+		 * second) reaches t0 through the watch, once */
+		c->t0 = ev_now(c->loop);
 		c->t_start = c->t0;
 	} else {
-		/* a reload: now, on the kept time base */
+		/* a reload: now, on the kept time base (moved by every step the
+		 * watch saw, and never taken from the wall clock again) */
+		ev_now_update(c->loop);
 		c->t_start = c->t0 + (chk_mono() - c->t0_mono);
 	}
-	ev_now_update(c->loop);
 	now_tick = chk_now_tick(c);
 	c->wheel = wheel_new(CHK_WHEEL_SLOTS, now_tick);
 	chk_spread_init(c, &sp);

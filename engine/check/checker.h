@@ -239,6 +239,15 @@ void checker_set_stretch(struct checker *c, double factor);
  * 1 / interval over the actively checked objects scheduled (or queued or
  * running) an interval on.  O(objects) */
 double checker_demand(const struct checker *c);
+/*
+ * The wall clock was stepped by step seconds (engine/sched/clockstep.h):
+ * tick times map to the new wall-clock times from now on, so the
+ * schedule keeps its instants (no burst, no gap), and every next_check
+ * moves by the step in whole seconds.  compensate: Nagios 4.4.6's
+ * compensation for a system time change besides (checker_clock.c says
+ * which times move).  O(objects) when the step is a second or more.
+ */
+void checker_clock_step(struct checker *c, double step, int compensate);
 /* the generation's dependencies (depend.h), for the notification filters */
 struct depend *checker_depend(struct checker *c);
 /* Nagios's event and problem id counters (status.dat, retention) */

@@ -450,15 +450,6 @@ jq_overload_report(struct jaque *j, enum overload_edge e, time_t now)
 	}
 }
 
-double
-daemon_mono(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /*
  * One stats period's measure of the pace (engine/sched/stretch.h): what
  * the schedules ask for, how long checks waited for a slot and how many
@@ -469,7 +460,7 @@ static void
 jq_pace(struct jaque *j, const struct checker_stats *cs)
 {
 	struct stretch_period p;
-	double mono = daemon_mono();
+	double mono = clockstep_mono();
 
 	if (j->pace_mono > 0 && mono - j->pace_mono < STRETCH_MIN_PERIOD)
 		return;
@@ -626,7 +617,7 @@ daemon_reload_read(struct jaque *j, struct config_gen *gen, struct diag *d, stru
 {
 	struct checker *nc;
 	time_t now = time(NULL);
-	double swap0 = daemon_mono();
+	double swap0 = clockstep_mono();
 	unsigned i;
 
 	if (rc < 0) {
@@ -707,7 +698,7 @@ daemon_reload_read(struct jaque *j, struct config_gen *gen, struct diag *d, stru
 	ev_periodic_again(j->loop, &j->rotation);
 	jq_write_stats(j);
 	nlog_printf(j->log, now, "jaque: configuration read in %.3f s beside the running one, "
-	    "swapped in in %.1f ms", read_secs, (daemon_mono() - swap0) * 1e3);
+	    "swapped in in %.1f ms", read_secs, (clockstep_mono() - swap0) * 1e3);
 }
 
 /*
@@ -872,6 +863,7 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 	if (j.gen->cfg.log_initial_states)
 		jq_log_states(&j, now, 1);
 	checker_start(j.chk);
+	clockwatch_start(&j);
 	persist_replay(&j, now);
 	persist_start(&j);
 	cmdwire_start(&j);
@@ -897,6 +889,7 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 	progstate_clear(&j.prog);
 	ev_timer_stop(j.loop, &j.stats_timer);
 	ev_periodic_stop(j.loop, &j.rotation);
+	clockwatch_stop(&j);
 	builtin_free(j.builtin);
 	wpool_free(j.pool);
 	checker_free(j.chk, 1);

@@ -16,6 +16,7 @@
 
 #include "compat/extcmd.h"
 #include "engine/main/dstats.h"
+#include "engine/sched/clockstep.h"
 #include "engine/sched/overload.h"
 #include "engine/sched/stretch.h"
 #include "engine/notify/nrun.h"
@@ -80,6 +81,8 @@ struct jaque {
 	double pace_mono;               /* the last stats period's end, monotonic seconds */
 	double pace_backlog_secs;       /* the checker's backlog figures by then */
 	uint64_t pace_backlog_started;
+	ev_check clock_check;           /* clockwatch.c: wall-clock steps */
+	struct clockstep clock;
 
 	/* program-wide run-time state, comments, downtime, contacts (persist.c, cmdwire.c) */
 	struct prog_state prog;
@@ -191,6 +194,12 @@ void lswire_check_result(struct jaque *j, int host);
 /* whether a query waits for an event (callers skip costly detection when not) */
 int lswire_waiting(const struct jaque *j);
 
+/* clockwatch.c: notice wall-clock steps at every turn of the loop, move
+ * the checker's times with them, and log and compensate for the ones
+ * Nagios calls a system time change (after checker_start) */
+void clockwatch_start(struct jaque *j);
+void clockwatch_stop(struct jaque *j);
+
 /* react.c */
 void react_init(struct jaque *j);
 /* a new generation (start, reload): rebuild what indexes the objects */
@@ -252,8 +261,6 @@ void daemon_flap_edge(struct jaque *j, time_t t, const struct obj_host *h,
  * what Nagios logs for its cause */
 void daemon_restart(struct jaque *j, const char *signame);
 void daemon_shutdown(struct jaque *j, const char *signame);
-/* the monotonic clock, in seconds */
-double daemon_mono(void);
 /* read and check j's configuration into gen (mod_gearman's options into
  * *gm): 0, -1 when nagios.cfg failed, -2 when the rest did (d says why);
  * touches nothing of the running generation, so runs on any thread */

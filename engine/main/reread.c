@@ -25,6 +25,7 @@
 #include "compat/config/config.h"
 #include "compat/gearman/mgcfg.h"
 #include "engine/main/daemon_int.h"
+#include "engine/sched/clockstep.h"
 #include "engine/util/log.h"
 #include "engine/util/xalloc.h"
 
@@ -61,7 +62,7 @@ reread_done_cb(struct ev_loop *loop, ev_async *w, int revents)
 	ev_async_stop(loop, &r->done);
 	pthread_join(r->thread, NULL);
 	j->reread = NULL;
-	daemon_reload_read(j, r->gen, r->d, r->gm, r->rc, daemon_mono() - r->started);
+	daemon_reload_read(j, r->gen, r->d, r->gm, r->rc, clockstep_mono() - r->started);
 	free(r);
 	if (j->reread_again) {
 		j->reread_again = 0;
@@ -87,7 +88,7 @@ reread_start(struct jaque *j)
 	ev_async_init(&r->done, reread_done_cb);
 	r->done.data = r;
 	ev_async_start(j->loop, &r->done);
-	r->started = daemon_mono();
+	r->started = clockstep_mono();
 	/* the thread inherits the mask: blocked from its first instruction */
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
@@ -97,7 +98,7 @@ reread_start(struct jaque *j)
 		log_warnx("cannot start a thread to read the configuration: reading it on the loop");
 		ev_async_stop(j->loop, &r->done);
 		r->rc = daemon_read_config(j, r->gen, r->d, &r->gm);
-		daemon_reload_read(j, r->gen, r->d, r->gm, r->rc, daemon_mono() - r->started);
+		daemon_reload_read(j, r->gen, r->d, r->gm, r->rc, clockstep_mono() - r->started);
 		free(r);
 		return;
 	}

@@ -16,6 +16,13 @@
  * and switches are the run-time ones only where their modified-attribute
  * bit is set and Nagios's reading of retention.dat takes the value
  * (xdata/xrddefault.c: max_attempts at least 1), else the configuration's.
+ * A wall-clock step (checker_clock_step in engine/check/checker_clock.c):
+ * wall-clock times map to the same ticks on the new clock; a step Nagios
+ * calls a system time change moves last_check, next_check,
+ * last_state_change, last_hard_state_change, last_notification,
+ * next_notification and the program start of hosts and services by the
+ * step, 0 staying 0 and nothing going below 0, and leaves the rest
+ * (last_time_ok, ...) alone; a smaller step moves next_check only.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -254,6 +261,64 @@ t_adopt_soft_attempt_to_max(void **state)
 	assert_int_equal(c->max_attempts, 2);
 }
 
+static void
+set_times(struct state_common *c, time_t t)
+{
+	c->last_check = t;
+	c->next_check = t + 60;
+	c->last_state_change = t - 100;
+	c->last_hard_state_change = 0;
+	c->last_notification = t - 10;
+	c->next_notification = t + 600;
+}
+
+static void
+t_clock_step_moves_times(void **state)
+{
+	struct fx *f = *state;
+	const struct obj_service *s = objects_find_service(f->gen.objs, "h", "s");
+	const struct obj_host *h = objects_find_host(f->gen.objs, "h");
+	struct state_common *c = fx_state(f, s->host, s), *hc = fx_state(f, h, NULL);
+	struct svc_state *ss = &checker_svc_states(f->c)[s->id];
+	double t = f->c->t0 + 123.4;
+	uint64_t tick = chk_time_tick(f->c, t);
+
+	set_times(c, 1700000000);
+	set_times(hc, 3000);
+	ss->last_time_ok = 1700000000;
+	checker_clock_step(f->c, 3600.3, 1);
+	/* the same instant, named on the new clock, is the same tick */
+	assert_int_equal(chk_time_tick(f->c, t + 3600.3), tick);
+	assert_int_equal(c->last_check, 1700003600);
+	assert_int_equal(c->next_check, 1700003660);
+	assert_int_equal(c->last_state_change, 1700003500);
+	assert_int_equal(c->last_hard_state_change, 0);
+	assert_int_equal(c->last_notification, 1700003590);
+	assert_int_equal(c->next_notification, 1700004200);
+	assert_int_equal(ss->last_time_ok, 1700000000);
+	assert_int_equal(hc->last_check, 6600);
+	assert_int_equal(checker_globals(f->c)->program_start, 1000 + 3600);
+
+	/* back: the host's times before the epoch stop at 0 */
+	set_times(hc, 3000);
+	checker_clock_step(f->c, -3600.3, 1);
+	assert_int_equal(chk_time_tick(f->c, t), tick);
+	assert_int_equal(c->last_check, 1700000000);
+	assert_int_equal(hc->last_check, 0);
+	assert_int_equal(hc->next_check, 0);
+	assert_int_equal(hc->last_state_change, 0);
+	assert_int_equal(hc->next_notification, 0);
+	assert_int_equal(checker_globals(f->c)->program_start, 1000);
+
+	/* not a change Nagios compensates: next_check only */
+	checker_clock_step(f->c, 30, 0);
+	assert_int_equal(chk_time_tick(f->c, t + 30), tick);
+	assert_int_equal(c->next_check, 1700000090);
+	assert_int_equal(c->last_check, 1700000000);
+	assert_int_equal(c->last_notification, 1699999990);
+	assert_int_equal(checker_globals(f->c)->program_start, 1000);
+}
+
 int
 main(void)
 {
@@ -266,6 +331,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_adopt_takes_what_retention_takes,
 		    state_setup, state_teardown),
 		cmocka_unit_test_setup_teardown(t_adopt_soft_attempt_to_max, state_setup,
+		    state_teardown),
+		cmocka_unit_test_setup_teardown(t_clock_step_moves_times, state_setup,
 		    state_teardown),
 	};
 

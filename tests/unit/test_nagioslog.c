@@ -3,7 +3,8 @@
  *
  * Each line formatter is checked byte for byte against the text Nagios
  * 4.4.6 writes (base/logging.c for the alert and state lines, base/checks.c
- * for the check warnings): "[epoch] text\n".  Then the file handling: a
+ * for the check warnings, base/events.c for the system time change):
+ * "[epoch] text\n".  Then the file handling: a
  * logger without a path does nothing, lines are appended (two loggers on
  * one file do not overwrite each other), a symlink or a file with a second
  * hard link is refused, an over-long line is cut but keeps its newline.
@@ -302,6 +303,27 @@ t_warning_and_printf(void **state)
 	    "[1600000000] Caught SIGTERM, shutting down...\n"
 	    "[0] \n"
 	    "[4102444800] EXTERNAL COMMAND: ENABLE_NOTIFICATIONS;7\n");
+}
+
+/* compensate_for_system_time_change's line: the signed step, then its
+ * size broken down, two spaces before "Compensating" */
+static void
+t_time_change(void **state)
+{
+	struct fx *f = *state;
+	struct nlog *l = open_log(f, MAINCFG_ROT_NONE);
+
+	nlog_time_change(l, T0, 3600);
+	nlog_time_change(l, T0, -30);
+	nlog_time_change(l, T0, 90061);
+	nlog_close(l);
+	assert_file(f->log,
+	    "[1600000000] Warning: A system time change of 3600 seconds (0d 1h 0m 0s forwards in "
+	    "time) has been detected.  Compensating...\n"
+	    "[1600000000] Warning: A system time change of -30 seconds (0d 0h 0m 30s backwards in "
+	    "time) has been detected.  Compensating...\n"
+	    "[1600000000] Warning: A system time change of 90061 seconds (1d 1h 1m 1s forwards in "
+	    "time) has been detected.  Compensating...\n");
 }
 
 /* ---- the file ---- */
@@ -792,6 +814,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_check_warning_host, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_check_warning_none, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_warning_and_printf, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_time_change, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_null_path_is_noop, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_created_0644, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_open_fails, setup, teardown),
