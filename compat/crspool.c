@@ -102,9 +102,9 @@ crspool_int(const char *v)
 	return strtol(v, NULL, 10);
 }
 
-/* read the whole file; NULL when it cannot be read */
+/* read the whole file; NULL when it cannot be read; *st its fstat */
 static char *
-crspool_slurp(const char *path, size_t *len)
+crspool_slurp(const char *path, size_t *len, struct stat *stp)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
 	struct stat st;
@@ -130,6 +130,7 @@ crspool_slurp(const char *path, size_t *len)
 	close(fd);
 	buf[got] = '\0';
 	*len = got;
+	*stp = st;
 	return buf;
 }
 
@@ -148,7 +149,9 @@ crspool_file(const char *path, time_t now, unsigned long max_age,
     void (*cb)(void *, const struct crspool_result *), void *arg)
 {
 	size_t len;
-	char *buf = crspool_slurp(path, &len), *line, *next;
+	struct stat st;
+	char *buf = crspool_slurp(path, &len, &st), *line, *next, *id;
+	const char *base = strrchr(path, '/');
 	struct crspool_result r;
 	int n = 0;
 
@@ -158,7 +161,13 @@ crspool_file(const char *path, time_t now, unsigned long max_age,
 		free(buf);
 		return CRSPOOL_STALE;
 	}
+	/* which file this is: a name is used again, not with the same inode,
+	 * size and mtime to the nanosecond */
+	id = xasprintf("%s:%ju:%jd:%lld.%09ld", base != NULL ? base + 1 : path,
+	    (uintmax_t)st.st_ino, (intmax_t)st.st_size, (long long)st.st_mtim.tv_sec,
+	    (long)st.st_mtim.tv_nsec);
 	crspool_reset(&r);
+	r.file = id;
 	for (line = buf; line != NULL; line = next) {
 		char *eq;
 
@@ -176,6 +185,7 @@ crspool_file(const char *path, time_t now, unsigned long max_age,
 				n++;
 			}
 			crspool_reset(&r);
+			r.file = id;
 			continue;
 		}
 		if ((eq = strchr(line, '=')) == NULL)
@@ -208,6 +218,7 @@ crspool_file(const char *path, time_t now, unsigned long max_age,
 		cb(arg, &r);
 		n++;
 	}
+	free(id);
 	free(buf);
 	return n;
 }
@@ -298,8 +309,9 @@ char *
 crspool_encode(const struct crspool_result *r)
 {
 	const char *svc = r->svc != NULL ? r->svc : "";
+	const char *file = r->file != NULL ? r->file : "";
 	size_t cap = sizeof(CRSPOOL_TAG) + 200 +
-	    2 * (strlen(r->host) + strlen(svc) + strlen(r->output));
+	    2 * (strlen(file) + strlen(r->host) + strlen(svc) + strlen(r->output));
 	char *buf = xmalloc(cap), *w;
 	int n;
 
@@ -312,7 +324,9 @@ crspool_encode(const struct crspool_result *r)
 		    r->svc != NULL ? 'S' : 'H', r->check_type, r->return_code, r->exited_ok,
 		    r->early_timeout);
 	}
-	w = crspool_escape(buf + n, r->host);
+	w = crspool_escape(buf + n, file);
+	*w++ = ';';
+	w = crspool_escape(w, r->host);
 	*w++ = ';';
 	w = crspool_escape(w, svc);
 	*w++ = ';';
@@ -346,16 +360,16 @@ crspool_field(char **p, int last)
 int
 crspool_decode(char *text, struct crspool_result *r)
 {
-	char *p = text, *f[11];
+	char *p = text, *f[12];
 	int i;
 
 	if (strncmp(p, CRSPOOL_TAG, sizeof(CRSPOOL_TAG) - 1) != 0)
 		return -1;
 	p += sizeof(CRSPOOL_TAG) - 1;
-	for (i = 0; i < 11; i++)
-		if ((f[i] = crspool_field(&p, i == 10)) == NULL)
+	for (i = 0; i < 12; i++)
+		if ((f[i] = crspool_field(&p, i == 11)) == NULL)
 			return -1;
-	if ((f[0][0] != 'S' && f[0][0] != 'H') || f[0][1] != '\0' || f[8][0] == '\0')
+	if ((f[0][0] != 'S' && f[0][0] != 'H') || f[0][1] != '\0' || f[9][0] == '\0')
 		return -1;
 	crspool_reset(r);
 	r->check_type = (int)crspool_int(f[1]);
@@ -365,8 +379,9 @@ crspool_decode(char *text, struct crspool_result *r)
 	r->latency = strtod(f[5], NULL);
 	r->start_time = strtod(f[6], NULL);
 	r->finish_time = strtod(f[7], NULL);
-	r->host = f[8];
-	r->svc = f[0][0] == 'S' ? f[9] : NULL;
-	r->output = f[10];
+	r->file = f[8][0] != '\0' ? f[8] : NULL;
+	r->host = f[9];
+	r->svc = f[0][0] == 'S' ? f[10] : NULL;
+	r->output = f[11];
 	return 0;
 }

@@ -35,6 +35,10 @@ struct crspool_result {
 	double latency;
 	double start_time;      /* seconds since the epoch, 0 when absent */
 	double finish_time;
+	/* the file it came from: "name:inode:size:mtime" (mtime to the
+	 * nanosecond), so that one read before a crash is known again; NULL
+	 * when unknown */
+	const char *file;
 };
 
 struct crspool_stats {
@@ -60,7 +64,7 @@ void crspool_remove(const char *path);
 
 /*
  * The record as one line (heap, no '\n'): fields separated by ';', with
- * '\\', '\n' and ';' escaped in the names and the output.
+ * '\\', '\n' and ';' escaped in the file, the names and the output.
  */
 char *crspool_encode(const struct crspool_result *r);
 /* read back what crspool_encode made, in place (r points into text);

@@ -9,6 +9,11 @@
  * reading the files again), and only then is the batch applied, in order,
  * each command settled in the journal (kept for replay, or voided).
  *
+ * A crash between the sync and the removal leaves both the files and
+ * their records in the journal: the replay applies the records and notes
+ * the files (crspool_result.file), and the first pass of the spool after
+ * the restart drops them unread (cmdahead_spool_was_replayed).
+ *
  * Invariants: nothing staged is applied before the sync; a batch is
  * applied between persist_batch_begin and persist_batch_end, so no
  * retention save covers half of it; a line that arrives while a batch is
@@ -56,11 +61,26 @@ cmdahead_applied(struct jaque *j)
 		(void)journal_cut_unsynced(j->journal);
 	_exit(70);
 }
+
+/* with JAQUE_TEST_CRASH_BEFORE_SPOOL_REMOVAL set, die when spool results
+ * are synced in the journal and their files not yet removed */
+static void
+cmdahead_before_removal(const struct cmdahead_batch *b)
+{
+	if (b->nfiles > 0 && getenv("JAQUE_TEST_CRASH_BEFORE_SPOOL_REMOVAL") != NULL)
+		_exit(71);
+}
 #else
 void
 cmdahead_applied(struct jaque *j)
 {
 	(void)j;
+}
+
+static void
+cmdahead_before_removal(const struct cmdahead_batch *b)
+{
+	(void)b;
 }
 #endif
 
@@ -121,6 +141,7 @@ cmdahead_run(struct jaque *j)
 		return;
 	if (b->n > 0)
 		persist_commit(j);
+	cmdahead_before_removal(b);
 	for (i = 0; i < b->nfiles; i++) {
 		crspool_remove(b->files[i]);
 		free(b->files[i]);
@@ -144,11 +165,67 @@ cmdahead_run(struct jaque *j)
 	persist_batch_end(j);
 }
 
+/*
+ * The spool files a crash left behind after their records reached the
+ * journal (between the sync and the removal) are read again by the first
+ * pass after the restart: their records are known by the file's identity
+ * and dropped then, or the replay and the file would apply them twice.
+ */
+void
+cmdahead_spool_replayed(struct jaque *j, const char *file)
+{
+	size_t n = j->nspool_replayed;
+
+	/* a file's records come one after another */
+	if (n > 0 && strcmp(j->spool_replayed[n - 1], file) == 0)
+		return;
+	if (n == j->spool_replayed_cap) {
+		j->spool_replayed_cap = n ? n * 2 : 16;
+		j->spool_replayed = xreallocarray(j->spool_replayed, j->spool_replayed_cap,
+		    sizeof(*j->spool_replayed));
+	}
+	j->spool_replayed[j->nspool_replayed++] = xstrdup(file);
+}
+
+static int
+cmdahead_strp_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void
+cmdahead_replay_done(struct jaque *j)
+{
+	if (j->nspool_replayed > 1)
+		qsort(j->spool_replayed, j->nspool_replayed, sizeof(*j->spool_replayed),
+		    cmdahead_strp_cmp);
+}
+
+void
+cmdahead_spool_forget(struct jaque *j)
+{
+	while (j->nspool_replayed > 0)
+		free(j->spool_replayed[--j->nspool_replayed]);
+	free(j->spool_replayed);
+	j->spool_replayed = NULL;
+	j->spool_replayed_cap = 0;
+}
+
+int
+cmdahead_spool_was_replayed(const struct jaque *j, const struct crspool_result *r)
+{
+	if (r->file == NULL || j->nspool_replayed == 0)
+		return 0;
+	return bsearch(&r->file, j->spool_replayed, j->nspool_replayed,
+	    sizeof(*j->spool_replayed), cmdahead_strp_cmp) != NULL;
+}
+
 void
 cmdahead_free(struct jaque *j)
 {
 	size_t i;
 
+	cmdahead_spool_forget(j);
 	for (i = 0; i < j->batch.nfiles; i++)
 		free(j->batch.files[i]);
 	free(j->batch.files);

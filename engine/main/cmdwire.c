@@ -317,8 +317,11 @@ cmdwire_spool_line(struct jaque *j, const char *line, size_t len, time_t now)
 	char *copy = xstrndup(line, len);
 	int taken = 0;
 
-	if (crspool_decode(copy, &r) == 0)
+	if (crspool_decode(copy, &r) == 0) {
 		taken = cw_spool_apply(j, &r, now);
+		if (j->replaying && r.file != NULL)
+			cmdahead_spool_replayed(j, r.file);
+	}
 	free(copy);
 	return taken;
 }
@@ -443,6 +446,8 @@ cw_spool_result(void *arg, const struct crspool_result *r)
 {
 	struct jaque *j = arg;
 
+	if (cmdahead_spool_was_replayed(j, r))
+		return;
 	if (persist_ahead(j)) {
 		char *line = crspool_encode(r);
 
@@ -469,6 +474,8 @@ cw_spool_cb(struct ev_loop *loop, ev_timer *w, int revents)
 		nlog_printf(j->log, time(NULL), "Error: Could not open check result queue "
 		    "directory '%s' for reading.", cfg->check_result_path);
 	cmdahead_run(j);
+	/* the files left by a crash were all there at the first pass */
+	cmdahead_spool_forget(j);
 }
 
 static void

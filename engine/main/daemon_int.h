@@ -38,6 +38,7 @@ struct qhwire;
 struct lswire;
 struct mgcfg;
 struct journal;
+struct crspool_result;
 struct snapshot;
 struct notifier;
 struct perfdata;
@@ -96,6 +97,10 @@ struct jaque {
 	ev_timer control_timer;         /* restart / shutdown asked for by a command */
 	int want_restart;
 	int want_shutdown;
+	/* spool files whose records the journal replay applied (sorted, heap
+	 * strings, crspool_result.file): not read again at the first pass */
+	char **spool_replayed;
+	size_t nspool_replayed, spool_replayed_cap;
 	/* cmdahead.c: commands staged in the journal, applied once it is synced */
 	struct cmdahead_batch {
 		char *text;             /* the staged lines, each NUL-terminated */
@@ -191,7 +196,8 @@ enum extcmd_status cmdwire_apply_one(struct jaque *j, const char *line, size_t l
     int replay, int *journal);
 /* whether a journal line is a spool record (crspool_encode), not a command */
 int cmdwire_is_spool(const char *line, size_t len);
-/* apply a spool record given as such a line; 1 when it was taken */
+/* apply a spool record given as such a line; 1 when it was taken (in the
+ * replay, its file is noted: the first pass of the spool skips it) */
 int cmdwire_spool_line(struct jaque *j, const char *line, size_t len, time_t now);
 
 /* cmdahead.c: the write-ahead batches (command_journal_sync=1) */
@@ -205,6 +211,14 @@ void cmdahead_run(struct jaque *j);
  * builds; nothing otherwise) */
 void cmdahead_applied(struct jaque *j);
 void cmdahead_free(struct jaque *j);
+/* the replay applied a record of the spool file file (crspool_result.file) */
+void cmdahead_spool_replayed(struct jaque *j, const char *file);
+/* the replay is over: the files noted can be looked up */
+void cmdahead_replay_done(struct jaque *j);
+/* whether r comes from a file whose records the replay applied */
+int cmdahead_spool_was_replayed(const struct jaque *j, const struct crspool_result *r);
+/* the first pass of the spool is over: forget the files noted */
+void cmdahead_spool_forget(struct jaque *j);
 /* what a check result means for comments and downtime (the checker's result hook) */
 void cmdwire_result(struct jaque *j, const char *host, const char *svc, unsigned flags,
     time_t now);

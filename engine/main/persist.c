@@ -500,6 +500,7 @@ persist_replay(struct jaque *j, time_t now)
 	j->replaying = 1;
 	n = journal_replay(j->journal_base, persist_replay_line, j, err, sizeof(err));
 	j->replaying = 0;
+	cmdahead_replay_done(j);
 	if (n < 0)
 		nlog_warning(j->log, now, "%s", err);
 	else if (n > 0)

@@ -14,6 +14,9 @@
 # says 12 commands).  With command_journal_sync=0 the same run must lose
 # them: that shows the simulation bites (nothing was synced).
 # POWER_CUT_SYNC=0 runs the durability checks alone with 0: they fail.
+# A crash (JAQUE_TEST_CRASH_BEFORE_SPOOL_REMOVAL) after the spool results
+# were synced and before their file was removed applies them once after
+# the restart: by the replay, the file found again is dropped unread.
 # Skips (77) when the binary has no test hooks.
 #
 # SPDX-License-Identifier: GPL-2.0-or-later
@@ -130,6 +133,15 @@ kept() {
 	echo "$n"
 }
 
+# stop: stop the restarted daemon; a sanitizer's report in its output fails CASE
+stop() {
+	eng_stop
+	if grep -qE 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$T/jaque.out"; then
+		fail "$1" "sanitizer report after the restart"
+		sed 's/^/  | /' "$T/jaque.out" | head -n 30
+	fi
+}
+
 restart() {
 	eng_start || return 1
 	eng_wait_field s1 current_attempt 1 5 || true
@@ -157,7 +169,44 @@ durable() {
 	else
 		fail "power_cut/sync$1_replayed_once" "the replay did not apply the 12 commands once each"
 	fi
-	eng_stop
+	stop "power_cut/sync$1_replayed_once"
+}
+
+# spool_once: a crash after the spool results were synced in the journal
+# and before their file was removed: the replay applies them, and the file
+# the restart finds is not read again (that would apply them twice: the
+# attempt would be 2)
+spool_once() {
+	setup 1
+	JAQUE_TEST_CRASH_BEFORE_SPOOL_REMOVAL=1
+	export JAQUE_TEST_CRASH_BEFORE_SPOOL_REMOVAL
+	eng_start || { fail power_cut/spool_crash "no start"; return; }
+	unset JAQUE_TEST_CRASH_BEFORE_SPOOL_REMOVAL
+	spool
+	for _ in $(seq 100); do
+		kill -0 "$PID" 2>/dev/null || break
+		sleep 0.1
+	done
+	wait "$PID"
+	rc=$?
+	PID=
+	if [ "$rc" -eq 71 ] && [ -f "$T/var/spool/checkresults/cpower1" ]; then
+		pass power_cut/spool_crash
+	else
+		fail power_cut/spool_crash "exit $rc (want 71) or the file is gone"
+		return
+	fi
+	restart
+	sleep 1 # a pass of the spool (every second) after the replay
+	a6=$(eng_field s6 current_attempt) a7=$(eng_field s7 current_attempt)
+	if [ "$(eng_field s6 plugin_output)" = "spooled s6" ] && [ "$a6" = 1 ] && [ "$a7" = 1 ] &&
+	    [ ! -f "$T/var/spool/checkresults/cpower1" ] &&
+	    [ ! -f "$T/var/spool/checkresults/cpower1.ok" ]; then
+		pass power_cut/spool_applied_once
+	else
+		fail power_cut/spool_applied_once "attempts $a6 and $a7 (want 1), output '$(eng_field s6 plugin_output)', or the file is still there"
+	fi
+	stop power_cut/spool_applied_once
 }
 
 if [ -n "${POWER_CUT_SYNC:-}" ]; then
@@ -166,6 +215,7 @@ if [ -n "${POWER_CUT_SYNC:-}" ]; then
 fi
 
 durable 1
+spool_once
 
 # the control: without sync the cut loses what the journal held
 setup 0
@@ -177,7 +227,7 @@ if run_cut; then
 	else
 		fail "power_cut/sync0_loses" "$got of 12 commands survived without sync: the cut simulates nothing"
 	fi
-	eng_stop
+	stop power_cut/sync0_loses
 else
 	fail "power_cut/sync0_cut" "the cut did not come after 12 applied commands"
 fi

@@ -21,9 +21,10 @@
  * and its path goes to the hook, and crspool_remove deletes both; stale
  * files still go at once.  A record encoded as one line
  * (crspool_encode) has no '\n' and decodes to the same fields, with ';',
- * '\\' and newlines in names and output; a host record stays one (svc
- * NULL); lines that are not encoded records are refused.  Each test works
- * in its own mkdtemp directory.  Links compat/crspool.c.
+ * '\\' and newlines in the file, names and output; a host record stays
+ * one (svc NULL); lines that are not encoded records are refused.  Each
+ * record names its file (name, inode, size, mtime), different for two.
+ * Each test works in its own mkdtemp directory.  Links compat/crspool.c.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -59,6 +60,7 @@ struct res {
 	double latency;
 	double start_time;
 	double finish_time;
+	char *file;
 };
 
 struct fx {
@@ -103,6 +105,7 @@ on_result(void *arg, const struct crspool_result *r)
 	o->latency = r->latency;
 	o->start_time = r->start_time;
 	o->finish_time = r->finish_time;
+	o->file = dup_or_null(r->file);
 }
 
 static void
@@ -114,6 +117,7 @@ forget_results(struct fx *f)
 		free(f->res[i].host);
 		free(f->res[i].svc);
 		free(f->res[i].output);
+		free(f->res[i].file);
 	}
 	f->n = 0;
 }
@@ -642,6 +646,13 @@ t_taken_kept_until_removed(void **state)
 		    strcmp(f->taken[i], path(f, "c000002")) == 0);
 		crspool_remove(f->taken[i]);
 	}
+	/* each record knows its file: name, inode, size, mtime */
+	for (i = 0; i < f->n; i++) {
+		assert_non_null(f->res[i].file);
+		assert_true(strncmp(f->res[i].file, "c000001:", 8) == 0 ||
+		    strncmp(f->res[i].file, "c000002:", 8) == 0);
+	}
+	assert_string_not_equal(f->res[0].file, f->res[1].file);
 	assert_false(exists(f, "c000001") || exists(f, "c000001.ok"));
 	assert_false(exists(f, "c000002") || exists(f, "c000002.ok"));
 }
@@ -664,6 +675,7 @@ t_encode_decode(void **state)
 	r.latency = 0.25;
 	r.start_time = 1600000000.5;
 	r.finish_time = 1600000001.25;
+	r.file = "c0;1\\:12:345:1600000000.123456789";
 	line = crspool_encode(&r);
 	assert_null(strchr(line, '\n'));
 	assert_int_equal(crspool_decode(line, &back), 0);
@@ -677,6 +689,7 @@ t_encode_decode(void **state)
 	assert_true(back.latency == 0.25);
 	assert_true(back.start_time == 1600000000.5);
 	assert_true(back.finish_time == 1600000001.25);
+	assert_string_equal(back.file, r.file);
 	free(line);
 
 	/* a host result: no service, and an empty output */
@@ -684,10 +697,12 @@ t_encode_decode(void **state)
 	r.svc = NULL;
 	r.output = "";
 	r.check_type = 0;
+	r.file = NULL;
 	line = crspool_encode(&r);
 	assert_int_equal(crspool_decode(line, &back), 0);
 	assert_string_equal(back.host, "h");
 	assert_null(back.svc);
+	assert_null(back.file);
 	assert_string_equal(back.output, "");
 	assert_int_equal(back.check_type, 0);
 	free(line);
@@ -698,9 +713,9 @@ t_decode_refuses(void **state)
 {
 	static const char *const bad[] = {
 		"[1] PROCESS_SERVICE_CHECK_RESULT;h;s;0;ok",
-		"CRSPOOL;S;1;0;1;0;0.0;0.0;0.0;h;s", /* the output's field is missing */
-		"CRSPOOL;X;1;0;1;0;0.0;0.0;0.0;h;s;o", /* neither host nor service */
-		"CRSPOOL;S;1;0;1;0;0.0;0.0;0.0;;s;o", /* no host */
+		"CRSPOOL;S;1;0;1;0;0.0;0.0;0.0;f;h;s", /* the output's field is missing */
+		"CRSPOOL;X;1;0;1;0;0.0;0.0;0.0;f;h;s;o", /* neither host nor service */
+		"CRSPOOL;S;1;0;1;0;0.0;0.0;0.0;f;;s;o", /* no host */
 		"",
 		NULL,
 	};
