@@ -30,6 +30,8 @@ fi
 
 # setup SYNC: a fresh instance with command_journal_sync=SYNC
 setup() {
+	# a case that failed half-way may have left its daemon running
+	[ -n "$PID" ] && eng_stop
 	[ -n "$T" ] && rm -rf "$T"
 	eng_init power_cut
 	eng_cfg retain_state_information=1 retention_update_interval=60 \
