@@ -105,6 +105,8 @@ cmdpipe_drain(struct cmdpipe *p)
 			return; /* cannot happen while we hold a write end */
 		p->used += (size_t)n;
 		cmdpipe_split(p);
+		if (p->hooks.batch != NULL)
+			p->hooks.batch(p->hooks.arg);
 	}
 }
 

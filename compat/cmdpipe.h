@@ -38,6 +38,9 @@ struct cmdpipe_hooks {
 	void (*line)(void *arg, const char *line, size_t len);
 	/* a line was dropped for its length (len: how long it was, at least) */
 	void (*overlong)(void *arg, size_t len);
+	/* may be NULL: the lines of one read(2) have all been handed out (a
+	 * reader that journals before applying makes them one batch) */
+	void (*batch)(void *arg);
 };
 
 /*

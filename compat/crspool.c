@@ -46,8 +46,8 @@ crspool_unescape(char *s)
 	return (size_t)(w - s);
 }
 
-static void
-crspool_delete(const char *path)
+void
+crspool_remove(const char *path)
 {
 	char *ok = xasprintf("%s.ok", path);
 
@@ -102,9 +102,9 @@ crspool_int(const char *v)
 	return strtol(v, NULL, 10);
 }
 
-/* read the whole file; NULL when it cannot be read */
+/* read the whole file; NULL when it cannot be read; *st its fstat */
 static char *
-crspool_slurp(const char *path, size_t *len)
+crspool_slurp(const char *path, size_t *len, struct stat *stp)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
 	struct stat st;
@@ -130,6 +130,7 @@ crspool_slurp(const char *path, size_t *len)
 	close(fd);
 	buf[got] = '\0';
 	*len = got;
+	*stp = st;
 	return buf;
 }
 
@@ -148,7 +149,9 @@ crspool_file(const char *path, time_t now, unsigned long max_age,
     void (*cb)(void *, const struct crspool_result *), void *arg)
 {
 	size_t len;
-	char *buf = crspool_slurp(path, &len), *line, *next;
+	struct stat st;
+	char *buf = crspool_slurp(path, &len, &st), *line, *next, *id;
+	const char *base = strrchr(path, '/');
 	struct crspool_result r;
 	int n = 0;
 
@@ -158,7 +161,13 @@ crspool_file(const char *path, time_t now, unsigned long max_age,
 		free(buf);
 		return CRSPOOL_STALE;
 	}
+	/* which file this is: a name is used again, not with the same inode,
+	 * size and mtime to the nanosecond */
+	id = xasprintf("%s:%ju:%jd:%lld.%09ld", base != NULL ? base + 1 : path,
+	    (uintmax_t)st.st_ino, (intmax_t)st.st_size, (long long)st.st_mtim.tv_sec,
+	    (long)st.st_mtim.tv_nsec);
 	crspool_reset(&r);
+	r.file = id;
 	for (line = buf; line != NULL; line = next) {
 		char *eq;
 
@@ -176,6 +185,7 @@ crspool_file(const char *path, time_t now, unsigned long max_age,
 				n++;
 			}
 			crspool_reset(&r);
+			r.file = id;
 			continue;
 		}
 		if ((eq = strchr(line, '=')) == NULL)
@@ -208,13 +218,15 @@ crspool_file(const char *path, time_t now, unsigned long max_age,
 		cb(arg, &r);
 		n++;
 	}
+	free(id);
 	free(buf);
 	return n;
 }
 
 int
 crspool_scan(const char *dir, time_t now, unsigned long max_age, int max_seconds,
-    void (*cb)(void *arg, const struct crspool_result *r), void *arg, struct crspool_stats *st)
+    void (*cb)(void *arg, const struct crspool_result *r),
+    void (*taken)(void *arg, const char *path), void *arg, struct crspool_stats *st)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
@@ -239,7 +251,7 @@ crspool_scan(const char *dir, time_t now, unsigned long max_age, int max_seconds
 		}
 		if (max_age > 0 && sb.st_mtime < now &&
 		    (uintmax_t)now - (uintmax_t)sb.st_mtime > max_age) {
-			crspool_delete(path);
+			crspool_remove(path);
 			st->stale++;
 			free(path);
 			continue;
@@ -260,9 +272,116 @@ crspool_scan(const char *dir, time_t now, unsigned long max_age, int max_seconds
 			st->files++;
 			st->results += (unsigned)n;
 		}
-		crspool_delete(path);
+		if (taken != NULL && n >= 0)
+			taken(arg, path);
+		else
+			crspool_remove(path);
 		free(path);
 	}
 	closedir(d);
+	return 0;
+}
+
+/* ---- one record as one line ---- */
+
+#define CRSPOOL_TAG "CRSPOOL;"
+
+/* s with '\\', '\n' and ';' escaped, at w (room for twice its length);
+ * returns the end */
+static char *
+crspool_escape(char *w, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '\\' || *s == ';') {
+			*w++ = '\\';
+			*w++ = *s;
+		} else if (*s == '\n') {
+			*w++ = '\\';
+			*w++ = 'n';
+		} else {
+			*w++ = *s;
+		}
+	}
+	return w;
+}
+
+char *
+crspool_encode(const struct crspool_result *r)
+{
+	const char *svc = r->svc != NULL ? r->svc : "";
+	const char *file = r->file != NULL ? r->file : "";
+	size_t cap = sizeof(CRSPOOL_TAG) + 200 +
+	    2 * (strlen(file) + strlen(r->host) + strlen(svc) + strlen(r->output));
+	char *buf = xmalloc(cap), *w;
+	int n;
+
+	n = snprintf(buf, cap, CRSPOOL_TAG "%c;%d;%d;%d;%d;%.6f;%.6f;%.6f;",
+	    r->svc != NULL ? 'S' : 'H', r->check_type, r->return_code, r->exited_ok,
+	    r->early_timeout, r->latency, r->start_time, r->finish_time);
+	if (n < 0 || (size_t)n >= 200) {
+		/* a double too large for its room: only a corrupt file has one */
+		n = snprintf(buf, cap, CRSPOOL_TAG "%c;%d;%d;%d;%d;0;0;0;",
+		    r->svc != NULL ? 'S' : 'H', r->check_type, r->return_code, r->exited_ok,
+		    r->early_timeout);
+	}
+	w = crspool_escape(buf + n, file);
+	*w++ = ';';
+	w = crspool_escape(w, r->host);
+	*w++ = ';';
+	w = crspool_escape(w, svc);
+	*w++ = ';';
+	w = crspool_escape(w, r->output);
+	*w = '\0';
+	return buf;
+}
+
+/* unescape the field at *p in place up to an unescaped ';' (last: to the
+ * end); returns the field, *p after its ';', NULL when there is none */
+static char *
+crspool_field(char **p, int last)
+{
+	char *r = *p, *w = *p, *start = *p;
+
+	while (*r != '\0' && (last || *r != ';')) {
+		if (r[0] == '\\' && r[1] != '\0') {
+			*w++ = r[1] == 'n' ? '\n' : r[1];
+			r += 2;
+		} else {
+			*w++ = *r++;
+		}
+	}
+	if (!last && *r != ';')
+		return NULL;
+	*p = *r == ';' ? r + 1 : r;
+	*w = '\0';
+	return start;
+}
+
+int
+crspool_decode(char *text, struct crspool_result *r)
+{
+	char *p = text, *f[12];
+	int i;
+
+	if (strncmp(p, CRSPOOL_TAG, sizeof(CRSPOOL_TAG) - 1) != 0)
+		return -1;
+	p += sizeof(CRSPOOL_TAG) - 1;
+	for (i = 0; i < 12; i++)
+		if ((f[i] = crspool_field(&p, i == 11)) == NULL)
+			return -1;
+	if ((f[0][0] != 'S' && f[0][0] != 'H') || f[0][1] != '\0' || f[9][0] == '\0')
+		return -1;
+	crspool_reset(r);
+	r->check_type = (int)crspool_int(f[1]);
+	r->return_code = (int)crspool_int(f[2]);
+	r->exited_ok = (int)crspool_int(f[3]);
+	r->early_timeout = (int)crspool_int(f[4]);
+	r->latency = strtod(f[5], NULL);
+	r->start_time = strtod(f[6], NULL);
+	r->finish_time = strtod(f[7], NULL);
+	r->file = f[8][0] != '\0' ? f[8] : NULL;
+	r->host = f[9];
+	r->svc = f[0][0] == 'S' ? f[10] : NULL;
+	r->output = f[11];
 	return 0;
 }

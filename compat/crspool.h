@@ -10,7 +10,11 @@
  *
  * crspool_scan reads what is there now and hands each complete record
  * (host_name and output present) to the callback; the daemon calls it
- * every check_result_reaper_frequency seconds.
+ * every check_result_reaper_frequency seconds.  A caller that must make
+ * the records durable before the files go (the command journal) takes
+ * each read file's path instead and removes it later (crspool_remove).
+ * A record also travels as one line of text without '\n'
+ * (crspool_encode, crspool_decode): that is how the journal keeps it.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -31,6 +35,10 @@ struct crspool_result {
 	double latency;
 	double start_time;      /* seconds since the epoch, 0 when absent */
 	double finish_time;
+	/* the file it came from: "name:inode:size:mtime" (mtime to the
+	 * nanosecond), so that one read before a crash is known again; NULL
+	 * when unknown */
+	const char *file;
 };
 
 struct crspool_stats {
@@ -42,11 +50,26 @@ struct crspool_stats {
 
 /*
  * Read the spool directory dir at time now (max_age 0: no age limit; at
- * most max_seconds of work, 0: no limit).  Returns 0, or -1 when dir
- * cannot be opened.
+ * most max_seconds of work, 0: no limit).  A file read is deleted with its
+ * marker, unless taken is not NULL: then its path goes to taken, and the
+ * caller deletes it (crspool_remove) when it is done with the records.
+ * Stale and unreadable files are always deleted here.  Returns 0, or -1
+ * when dir cannot be opened.
  */
 int crspool_scan(const char *dir, time_t now, unsigned long max_age, int max_seconds,
-    void (*cb)(void *arg, const struct crspool_result *r), void *arg, struct crspool_stats *st);
+    void (*cb)(void *arg, const struct crspool_result *r),
+    void (*taken)(void *arg, const char *path), void *arg, struct crspool_stats *st);
+/* delete a result file and its marker */
+void crspool_remove(const char *path);
+
+/*
+ * The record as one line (heap, no '\n'): fields separated by ';', with
+ * '\\', '\n' and ';' escaped in the file, the names and the output.
+ */
+char *crspool_encode(const struct crspool_result *r);
+/* read back what crspool_encode made, in place (r points into text);
+ * 0, or -1 when text is not such a line */
+int crspool_decode(char *text, struct crspool_result *r);
 
 /* undo the spool's escaping ("\\n" newline, "\\\\" backslash) in place; returns the length */
 size_t crspool_unescape(char *s);

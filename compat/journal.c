@@ -5,6 +5,13 @@
  * exists but cannot be listed is an error, not an empty journal: replay
  * would silently lose commands and forget could never remove anything.
  *
+ * The file is written at offsets this module keeps (pwrite, no O_APPEND:
+ * journal_void writes into the middle), so "off" is always the file's
+ * length as far as whole lines go, and "synced" what of it the last
+ * fdatasync covered.  A new file's name reaches the disk with an fsync of
+ * its directory at the file's first sync: fdatasync alone makes the data
+ * durable, not the entry that finds it.
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "compat/journal.h"
@@ -16,8 +23,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <stdint.h>
-#include <sys/uio.h>
 #include <unistd.h>
 
 #include "engine/util/xalloc.h"
@@ -26,6 +31,12 @@ struct journal {
 	char *base;
 	unsigned long seq;   /* number of the file being written */
 	int fd;
+	off_t off;           /* the current file's length (whole lines) */
+	off_t synced;        /* its length at the last fdatasync */
+	int dir_synced;      /* its name is on disk (the directory was synced) */
+	char *stage;         /* lines staged by journal_add, not yet written */
+	size_t staged, stage_cap;
+	unsigned long syncs;
 };
 
 /* the directory and file name parts of base (heap) */
@@ -184,15 +195,23 @@ static int
 journal_open_seq(struct journal *j, unsigned long seq)
 {
 	char *path = journal_file(j->base, seq);
-	int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0600);
+	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+	off_t end;
 
 	free(path);
 	if (fd < 0)
 		return -1;
+	if ((end = lseek(fd, 0, SEEK_END)) < 0) {
+		close(fd);
+		return -1;
+	}
 	if (j->fd >= 0)
 		close(j->fd);
 	j->fd = fd;
 	j->seq = seq;
+	j->off = end;
+	j->synced = 0;
+	j->dir_synced = 0;
 	return 0;
 }
 
@@ -224,40 +243,154 @@ journal_open(const char *base, char *err, size_t errlen)
 }
 
 int
-journal_append(struct journal *j, time_t applied, const char *text, size_t len)
+journal_add(struct journal *j, time_t applied, const char *text, size_t len,
+    struct journal_pos *pos)
 {
 	char head[32];
-	struct iovec iov[3];
 	int hl = snprintf(head, sizeof(head), "%lld\t", (long long)applied);
-	ssize_t want = hl + (ssize_t)len + 1, n;
+	size_t need = (size_t)hl + len + 1;
 
 	/* a '\n' would make one command two lines on replay */
 	if (memchr(text, '\n', len) != NULL) {
 		errno = EINVAL;
 		return -1;
 	}
-	iov[0].iov_base = head;
-	iov[0].iov_len = (size_t)hl;
-	iov[1].iov_base = (void *)(uintptr_t)text;
-	iov[1].iov_len = len;
-	iov[2].iov_base = "\n";
-	iov[2].iov_len = 1;
-	do
-		n = writev(j->fd, iov, 3);
-	while (n < 0 && errno == EINTR);
-	if (n != want) {
-		if (n > 0) {
-			/* a torn line would run into the next one: cut it off */
-			off_t end = lseek(j->fd, 0, SEEK_END);
+	if (j->staged + need > j->stage_cap) {
+		j->stage_cap = j->stage_cap ? j->stage_cap : 4096;
+		while (j->staged + need > j->stage_cap)
+			j->stage_cap *= 2;
+		j->stage = xrealloc(j->stage, j->stage_cap);
+	}
+	if (pos != NULL) {
+		pos->seq = j->seq;
+		pos->off = j->off + (off_t)j->staged;
+	}
+	memcpy(j->stage + j->staged, head, (size_t)hl);
+	memcpy(j->stage + j->staged + hl, text, len);
+	j->stage[j->staged + need - 1] = '\n';
+	j->staged += need;
+	return 0;
+}
 
-			if (end >= n && ftruncate(j->fd, end - n) == -1)
-				n = -1;
-			errno = ENOSPC;
-		} else if (n == 0) {
-			errno = ENOSPC;
+/* write what is staged at the end of the file; on a short write the part
+ * written is cut off again, so the file ends with a whole line */
+static int
+journal_write(struct journal *j)
+{
+	size_t done = 0;
+
+	while (done < j->staged) {
+		ssize_t n = pwrite(j->fd, j->stage + done, j->staged - done, j->off + (off_t)done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			int e = n == 0 ? ENOSPC : errno;
+
+			if (done > 0 && ftruncate(j->fd, j->off) == -1)
+				e = errno;
+			j->staged = 0;
+			errno = e;
+			return -1;
 		}
+		done += (size_t)n;
+	}
+	j->off += (off_t)done;
+	j->staged = 0;
+	return 0;
+}
+
+/* the directory of base, synced so that a new file's name is durable */
+static int
+journal_sync_dir(const struct journal *j)
+{
+	char *dir;
+	const char *name;
+	int fd, rc;
+
+	journal_split(j->base, &dir, &name);
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	free(dir);
+	if (fd < 0)
+		return -1;
+	rc = fsync(fd);
+	close(fd);
+	return rc;
+}
+
+int
+journal_sync(struct journal *j, int sync)
+{
+	if (j->staged > 0 && journal_write(j) < 0)
+		return -1;
+	if (!sync || j->synced == j->off)
+		return 0;
+	if (fdatasync(j->fd) < 0)
+		return -1;
+	if (!j->dir_synced) {
+		if (journal_sync_dir(j) < 0)
+			return -1;
+		j->dir_synced = 1;
+	}
+	j->syncs++;
+	j->synced = j->off;
+	return 0;
+}
+
+int
+journal_append(struct journal *j, time_t applied, const char *text, size_t len)
+{
+	if (journal_add(j, applied, text, len, NULL) < 0)
+		return -1;
+	return journal_sync(j, 0);
+}
+
+int
+journal_void(struct journal *j, const struct journal_pos *pos)
+{
+	int fd = j->fd, rc;
+	ssize_t n;
+
+	if (pos->seq != j->seq) {
+		/* the file was rotated since: it is still there until forgotten */
+		char *path = journal_file(j->base, pos->seq);
+
+		fd = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
+		free(path);
+		if (fd < 0)
+			return -1;
+	} else if (pos->off >= j->off) {
+		errno = EINVAL; /* staged, not written: nothing to void on disk */
 		return -1;
 	}
+	do
+		n = pwrite(fd, "x", 1, pos->off);
+	while (n < 0 && errno == EINTR);
+	rc = n == 1 ? 0 : -1;
+	if (fd != j->fd)
+		close(fd);
+	return rc;
+}
+
+off_t
+journal_synced(const struct journal *j)
+{
+	return j->synced;
+}
+
+unsigned long
+journal_syncs(const struct journal *j)
+{
+	return j->syncs;
+}
+
+int
+journal_cut_unsynced(struct journal *j)
+{
+	j->staged = 0;
+	if (ftruncate(j->fd, j->synced) < 0)
+		return -1;
+	j->off = j->synced;
 	return 0;
 }
 
@@ -296,6 +429,7 @@ journal_close(struct journal *j)
 		return;
 	if (j->fd >= 0)
 		close(j->fd);
+	free(j->stage);
 	free(j->base);
 	free(j);
 }

@@ -267,6 +267,7 @@ static const struct maincfg_directive jaque_rows[] = {
 	BOOL("builtin_checks", builtin_checks, 1),
 	{ .name = "config_threads", .kind = MAINCFG_INT, .off = OFF(config_threads),
 	    .min = 0, .max = 64, .flags = MAINCFG_F_STRICT },
+	BOOL("command_journal_sync", command_journal_sync, 1),
 	PATH("livestatus_socket", livestatus_socket, 0),
 	SPECIAL("livestatus_listen", MAINCFG_SP_LISTEN, livestatus_listen, 0),
 	SPECIAL("livestatus_allow", MAINCFG_SP_ALLOW, livestatus_allow, 0),

@@ -15,6 +15,12 @@
  * RESTART_PROCESS and SHUTDOWN_PROCESS act from a zero-delay timer, after
  * the command's own line is finished.
  *
+ * With command_journal_sync on, what one read of the pipe or one pass of
+ * the spool brings is staged and applied as one batch (cmdahead.c; a
+ * spool record travels as one line, crspool_encode).  Off, each line is
+ * applied as it comes and journalled after, and spool records are applied
+ * without a journal, as before the setting existed.
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <errno.h>
@@ -251,12 +257,13 @@ cw_flap_recheck(void *arg, const struct obj_host *h, const struct obj_service *s
 		daemon_flap_edge(j, time(NULL), h, s, &fo);
 }
 
+static int cw_spool_apply(struct jaque *j, const struct crspool_result *r, time_t now);
+
 enum extcmd_status
-cmdwire_apply(struct jaque *j, const char *line, size_t len, time_t now, int replay)
+cmdwire_apply_one(struct jaque *j, const char *line, size_t len, time_t now, int replay, int *journal)
 {
 	struct extcmd_ctx x;
 	enum extcmd_status st;
-	int journal = 0;
 	/* a Livestatus query waiting for a program-wide change compares these */
 	struct main_cfg *before = NULL;
 
@@ -282,7 +289,7 @@ cmdwire_apply(struct jaque *j, const char *line, size_t len, time_t now, int rep
 	}
 	if (!replay && lswire_waiting(j))
 		before = memcpy(xmalloc(sizeof(*before)), &j->gen->cfg, sizeof(*before));
-	st = extcmd_process(&x, line, len, now, &journal);
+	st = extcmd_process(&x, line, len, now, journal);
 	if (!replay && st == EXTCMD_OK)
 		lswire_event(j, LSQ_WAIT_COMMAND |
 		    (before != NULL && memcmp(before, &j->gen->cfg, sizeof(*before)) != 0 ?
@@ -294,6 +301,40 @@ cmdwire_apply(struct jaque *j, const char *line, size_t len, time_t now, int rep
 		downtimes_tick(j->downtimes, now);
 	if (st != EXTCMD_MALFORMED && st != EXTCMD_DISABLED)
 		checkstats_add(&j->prog.stats, CHECKSTATS_EXTERNAL_COMMAND, now);
+	return st;
+}
+
+int
+cmdwire_is_spool(const char *line, size_t len)
+{
+	return len >= 8 && memcmp(line, "CRSPOOL;", 8) == 0;
+}
+
+int
+cmdwire_spool_line(struct jaque *j, const char *line, size_t len, time_t now)
+{
+	struct crspool_result r;
+	char *copy = xstrndup(line, len);
+	int taken = 0;
+
+	if (crspool_decode(copy, &r) == 0) {
+		taken = cw_spool_apply(j, &r, now);
+		if (j->replaying && r.file != NULL)
+			cmdahead_spool_replayed(j, r.file);
+	}
+	free(copy);
+	return taken;
+}
+
+enum extcmd_status
+cmdwire_apply(struct jaque *j, const char *line, size_t len, time_t now, int replay)
+{
+	enum extcmd_status st;
+	int journal = 0;
+
+	if (replay && cmdwire_is_spool(line, len))
+		return cmdwire_spool_line(j, line, len, now) ? EXTCMD_OK : EXTCMD_FAILED;
+	st = cmdwire_apply_one(j, line, len, now, replay, &journal);
 	if (st == EXTCMD_OK && journal && !replay)
 		persist_journal(j, now, line, len);
 	return st;
@@ -302,7 +343,20 @@ cmdwire_apply(struct jaque *j, const char *line, size_t len, time_t now, int rep
 static void
 cw_pipe_line(void *arg, const char *line, size_t len)
 {
-	cmdwire_apply(arg, line, len, time(NULL), 0);
+	struct jaque *j = arg;
+
+	if (persist_ahead(j) && !j->batching) {
+		cmdahead_stage(j, line, len, time(NULL));
+		return;
+	}
+	cmdwire_apply(j, line, len, time(NULL), 0);
+	cmdahead_applied(j);
+}
+
+static void
+cw_pipe_batch(void *arg)
+{
+	cmdahead_run(arg);
 }
 
 static void
@@ -316,32 +370,35 @@ cw_pipe_overlong(void *arg, size_t len)
 
 /* ---- the check result spool ---- */
 
-static void
-cw_spool_result(void *arg, const struct crspool_result *r)
+/* apply one record at now; 1 when it was taken, 0 when no such object */
+static int
+cw_spool_apply(struct jaque *j, const struct crspool_result *r, time_t now)
 {
-	struct jaque *j = arg;
 	const struct objects *o = j->gen->objs;
 	const struct obj_host *h = objects_find_host(o, r->host);
 	const struct obj_service *s = NULL;
 	struct state_common *st;
 	struct check_result cr;
-	time_t now = time(NULL), when;
+	time_t when;
 
 	if (h == NULL) {
+		if (j->replaying)
+			return 0;
 		if (r->svc != NULL)
 			nlog_printf(j->log, now, "Error: Got check result for service '%s' on host "
 			    "'%s'. Unable to find service", r->svc, r->host);
 		else
 			nlog_printf(j->log, now, "Error: Got host checkresult for '%s', but no such "
 			    "host can be found", r->host);
-		return;
+		return 0;
 	}
 	if (r->svc != NULL) {
 		s = objects_find_service(o, r->host, r->svc);
 		if (s == NULL) {
-			nlog_printf(j->log, now, "Error: Got check result for service '%s' on host "
-			    "'%s'. Unable to find service", r->svc, r->host);
-			return;
+			if (!j->replaying)
+				nlog_printf(j->log, now, "Error: Got check result for service '%s' on "
+				    "host '%s'. Unable to find service", r->svc, r->host);
+			return 0;
 		}
 		st = &checker_svc_states(j->chk)[s->id].c;
 	} else {
@@ -361,11 +418,11 @@ cw_spool_result(void *arg, const struct crspool_result *r)
 		    r->finish_time > 0 ? r->finish_time : (double)when, &j->gen->cfg);
 		cr.latency = r->latency;
 		checker_file_result(j->chk, h, s, &cr);
-		return;
+		return 1;
 	}
 	/* Nagios logs a passive result here with the state before it (a quirk it
 	 * has), and an output it never had as glibc prints NULL */
-	if (j->gen->cfg.log_passive_checks &&
+	if (j->gen->cfg.log_passive_checks && !j->replaying &&
 	    (s != NULL ? j->gen->cfg.accept_passive_service_checks
 	               : j->gen->cfg.accept_passive_host_checks) && st->passive_checks_enabled)
 		nlog_passive(j->log, now, h->name, s != NULL ? s->description : NULL,
@@ -373,7 +430,7 @@ cw_spool_result(void *arg, const struct crspool_result *r)
 	/* the file's latency and run time, as Nagios keeps them */
 	if (check_result_passive(&cr, s == NULL, r->return_code, r->output, strlen(r->output),
 	    when) < 0)
-		return;
+		return 0;
 	if (r->finish_time > r->start_time && r->start_time > 0) {
 		cr.finish.tv_sec = (time_t)r->finish_time;
 		cr.finish.tv_usec = (suseconds_t)((r->finish_time - (double)cr.finish.tv_sec) * 1e6);
@@ -381,6 +438,25 @@ cw_spool_result(void *arg, const struct crspool_result *r)
 	}
 	cr.latency = r->latency;
 	checker_file_result(j->chk, h, s, &cr);
+	return 1;
+}
+
+static void
+cw_spool_result(void *arg, const struct crspool_result *r)
+{
+	struct jaque *j = arg;
+
+	if (cmdahead_spool_was_replayed(j, r))
+		return;
+	if (persist_ahead(j)) {
+		char *line = crspool_encode(r);
+
+		cmdahead_stage(j, line, strlen(line), time(NULL));
+		free(line);
+		return;
+	}
+	(void)cw_spool_apply(j, r, time(NULL));
+	cmdahead_applied(j);
 }
 
 static void
@@ -393,9 +469,13 @@ cw_spool_cb(struct ev_loop *loop, ev_timer *w, int revents)
 	(void)loop;
 	(void)revents;
 	if (crspool_scan(cfg->check_result_path, time(NULL), cfg->max_check_result_file_age,
-	    cfg->max_check_result_reaper_time, cw_spool_result, j, &st) < 0)
+	    cfg->max_check_result_reaper_time, cw_spool_result,
+	    persist_ahead(j) ? cmdahead_taken : NULL, j, &st) < 0)
 		nlog_printf(j->log, time(NULL), "Error: Could not open check result queue "
 		    "directory '%s' for reading.", cfg->check_result_path);
+	cmdahead_run(j);
+	/* the files left by a crash were all there at the first pass */
+	cmdahead_spool_forget(j);
 }
 
 static void
@@ -437,6 +517,7 @@ cmdwire_start(struct jaque *j)
 		ph.arg = j;
 		ph.line = cw_pipe_line;
 		ph.overlong = cw_pipe_overlong;
+		ph.batch = cw_pipe_batch;
 		j->pipe = cmdpipe_open(j->loop, cfg->command_file, &ph, err, sizeof(err));
 		if (j->pipe == NULL)
 			nlog_printf(j->log, time(NULL), "%s", err);
@@ -658,6 +739,7 @@ cmdwire_free(struct jaque *j)
 {
 	unsigned k;
 
+	cmdahead_free(j);
 	downtimes_free(j->downtimes);
 	comments_free(j->comments);
 	for (k = 0; j->contacts != NULL && k < j->gen->objs->ncontacts; k++)

@@ -1,8 +1,9 @@
 /*
  * daemon_int: the running daemon's one struct, shared by daemon.c
  * (start-up, signals, reload), persist.c (status.dat, retention.dat, the
- * command journal) and cmdwire.c (the command pipe, the result spool,
- * comments and downtime).  Not for use outside engine/main.
+ * command journal), cmdwire.c (the command pipe, the result spool,
+ * comments and downtime) and cmdahead.c (their write-ahead batches).  Not
+ * for use outside engine/main.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -38,6 +39,7 @@ struct qhwire;
 struct lswire;
 struct mgcfg;
 struct journal;
+struct crspool_result;
 struct snapshot;
 struct notifier;
 struct perfdata;
@@ -100,6 +102,19 @@ struct jaque {
 	ev_timer control_timer;         /* restart / shutdown asked for by a command */
 	int want_restart;
 	int want_shutdown;
+	/* spool files whose records the journal replay applied (sorted, heap
+	 * strings, crspool_result.file): not read again at the first pass */
+	char **spool_replayed;
+	size_t nspool_replayed, spool_replayed_cap;
+	/* cmdahead.c: commands staged in the journal, applied once it is synced */
+	struct cmdahead_batch {
+		char *text;             /* the staged lines, each NUL-terminated */
+		size_t len, cap;
+		struct cmdahead_item *items;
+		size_t n, items_cap;
+		char **files;           /* spool files read: removed once synced */
+		size_t nfiles, files_cap;
+	} batch;
 
 	/* react.c */
 	struct nrun nrun;               /* how notifications, handlers, perfdata run commands */
@@ -118,6 +133,8 @@ struct jaque {
 	pid_t status_pid;               /* a writer child running, else 0 */
 	pid_t retention_pid;
 	unsigned long retention_seq;    /* journal files the running save covers */
+	int batching;                   /* a journalled batch is being applied */
+	int save_deferred;              /* a save asked for meanwhile: at its end */
 	unsigned long status_skipped;   /* status writes skipped: the last one still ran */
 };
 
@@ -140,6 +157,24 @@ void persist_status_now(struct jaque *j);
 int persist_retention_now(struct jaque *j, int sync);
 /* record one applied command in the journal */
 void persist_journal(struct jaque *j, time_t applied, const char *line, size_t len);
+/*
+ * Write-ahead (command_journal_sync=1): 1 when commands from the pipe and
+ * the spool go to the journal, on disk, before they are applied.  Then
+ * each is staged (persist_stage: 0, or -1 when it cannot be: apply it as
+ * before), the batch is made durable with one sync (persist_commit) and
+ * applied between persist_batch_begin and persist_batch_end (a retention
+ * save asked for in between waits for the end: a save must not cover
+ * half a batch), and each command is settled (persist_settle: kept for
+ * replay, or voided when it failed or changed nothing kept).
+ */
+int persist_ahead(const struct jaque *j);
+struct journal_pos;
+int persist_stage(struct jaque *j, time_t now, const char *line, size_t len,
+    struct journal_pos *pos);
+void persist_commit(struct jaque *j);
+void persist_batch_begin(struct jaque *j);
+void persist_settle(struct jaque *j, const struct journal_pos *pos, int keep);
+void persist_batch_end(struct jaque *j);
 /* shutdown (restart 0) or reload (restart 1): save retention, stop timers,
  * on shutdown remove status.dat as Nagios does */
 void persist_stop(struct jaque *j, int restart);
@@ -160,6 +195,35 @@ void cmdwire_free(struct jaque *j);
 /* apply one command line (the pipe, the journal replay, Livestatus); what became of it */
 enum extcmd_status cmdwire_apply(struct jaque *j, const char *line, size_t len, time_t now,
     int replay);
+/* the same without journalling it; *journal: whether it changed what a
+ * replay must redo */
+enum extcmd_status cmdwire_apply_one(struct jaque *j, const char *line, size_t len, time_t now,
+    int replay, int *journal);
+/* whether a journal line is a spool record (crspool_encode), not a command */
+int cmdwire_is_spool(const char *line, size_t len);
+/* apply a spool record given as such a line; 1 when it was taken (in the
+ * replay, its file is noted: the first pass of the spool skips it) */
+int cmdwire_spool_line(struct jaque *j, const char *line, size_t len, time_t now);
+
+/* cmdahead.c: the write-ahead batches (command_journal_sync=1) */
+/* stage one line of the batch (applied at once when the journal refuses it) */
+void cmdahead_stage(struct jaque *j, const char *line, size_t len, time_t now);
+/* crspool_scan's taken hook: a spool file to remove once the batch is synced */
+void cmdahead_taken(void *arg, const char *path);
+/* the batch's end: sync, remove the spool files, apply (nothing staged: nothing) */
+void cmdahead_run(struct jaque *j);
+/* a command from the pipe or the spool was applied (the fault hook of test
+ * builds; nothing otherwise) */
+void cmdahead_applied(struct jaque *j);
+void cmdahead_free(struct jaque *j);
+/* the replay applied a record of the spool file file (crspool_result.file) */
+void cmdahead_spool_replayed(struct jaque *j, const char *file);
+/* the replay is over: the files noted can be looked up */
+void cmdahead_replay_done(struct jaque *j);
+/* whether r comes from a file whose records the replay applied */
+int cmdahead_spool_was_replayed(const struct jaque *j, const struct crspool_result *r);
+/* the first pass of the spool is over: forget the files noted */
+void cmdahead_spool_forget(struct jaque *j);
 /* what a check result means for comments and downtime (the checker's result hook) */
 void cmdwire_result(struct jaque *j, const char *host, const char *svc, unsigned flags,
     time_t now);

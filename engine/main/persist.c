@@ -21,7 +21,14 @@
  * applied since the last retention save: a save rotates it first and
  * drops the files it covers once the file is safely renamed into place.
  * Start-up reads retention.dat and replays the journal over it, so a
- * kill -9 loses no applied command.
+ * kill -9 loses no applied command.  With command_journal_sync (the
+ * default) the pipe's and the spool's commands are written ahead: staged,
+ * made durable with one fdatasync per batch (a read of the pipe, a pass of
+ * the spool), and only then applied, so a power cut loses none either;
+ * one that failed or changed nothing kept is voided in the journal after.
+ * A save never covers half a batch: one asked for while a batch is
+ * applied (SAVE_STATE_INFORMATION in it) starts at the batch's end, or
+ * the journal file it forgets would take the rest of the batch with it.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -233,10 +240,14 @@ persist_retention_now(struct jaque *j, int sync)
 
 	if (!persist_retention_on(j))
 		return 0;
-	if (sync)
+	if (sync) {
 		persist_reap(j, &j->retention_pid, &j->retention_child);
-	else if (j->retention_pid != 0)
+	} else if (j->batching) {
+		j->save_deferred = 1;
+		return 0;
+	} else if (j->retention_pid != 0) {
 		return 0; /* the save running covers everything up to its start */
+	}
 	seq = j->journal != NULL ? journal_rotate(j->journal) : 0;
 	if (sync) {
 		rc = persist_write_retention(j, time(NULL));
@@ -274,6 +285,16 @@ persist_soon_cb(struct ev_loop *loop, ev_timer *w, int revents)
 	persist_retention_now(w->data, 0);
 }
 
+static void
+persist_soon(struct jaque *j)
+{
+	if (!ev_is_active(&j->soon_timer)) {
+		ev_timer_init(&j->soon_timer, persist_soon_cb, PERSIST_SOON, 0.);
+		j->soon_timer.data = j;
+		ev_timer_start(j->loop, &j->soon_timer);
+	}
+}
+
 void
 persist_journal(struct jaque *j, time_t applied, const char *line, size_t len)
 {
@@ -283,10 +304,53 @@ persist_journal(struct jaque *j, time_t applied, const char *line, size_t len)
 		nlog_warning(j->log, applied, "Could not add a command to the journal: %s; it "
 		    "is applied but would be lost by a crash before the next retention save",
 		    strerror(errno));
-	if (!ev_is_active(&j->soon_timer)) {
-		ev_timer_init(&j->soon_timer, persist_soon_cb, PERSIST_SOON, 0.);
-		j->soon_timer.data = j;
-		ev_timer_start(j->loop, &j->soon_timer);
+	persist_soon(j);
+}
+
+int
+persist_ahead(const struct jaque *j)
+{
+	return j->journal != NULL && !j->replaying && j->gen->cfg.command_journal_sync;
+}
+
+int
+persist_stage(struct jaque *j, time_t now, const char *line, size_t len,
+    struct journal_pos *pos)
+{
+	return journal_add(j->journal, now, line, len, pos);
+}
+
+void
+persist_commit(struct jaque *j)
+{
+	if (journal_sync(j->journal, 1) < 0)
+		nlog_warning(j->log, time(NULL), "Could not write the command journal to disk: %s; "
+		    "the commands read are applied, but a crash or a power cut before the next "
+		    "retention save may lose them", strerror(errno));
+}
+
+void
+persist_batch_begin(struct jaque *j)
+{
+	j->batching = 1;
+}
+
+void
+persist_settle(struct jaque *j, const struct journal_pos *pos, int keep)
+{
+	if (keep)
+		persist_soon(j);
+	else if (journal_void(j->journal, pos) < 0 && errno != EINVAL)
+		log_warn("voiding a command in the journal");
+}
+
+void
+persist_batch_end(struct jaque *j)
+{
+	j->batching = 0;
+	if (j->save_deferred) {
+		j->save_deferred = 0;
+		persist_retention_now(j, 0);
 	}
 }
 
@@ -436,6 +500,7 @@ persist_replay(struct jaque *j, time_t now)
 	j->replaying = 1;
 	n = journal_replay(j->journal_base, persist_replay_line, j, err, sizeof(err));
 	j->replaying = 0;
+	cmdahead_replay_done(j);
 	if (n < 0)
 		nlog_warning(j->log, now, "%s", err);
 	else if (n > 0)
@@ -532,6 +597,8 @@ persist_stop(struct jaque *j, int restart)
 	ev_timer_stop(j->loop, &j->soon_timer);
 	persist_reap(j, &j->status_pid, &j->status_child);
 	persist_retention_now(j, 1);
+	if (j->journal != NULL && j->gen->cfg.command_journal_sync)
+		log_info("command journal: %lu fdatasync(s) since start", journal_syncs(j->journal));
 	journal_close(j->journal);
 	j->journal = NULL;
 	free(j->journal_base);

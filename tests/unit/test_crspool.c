@@ -17,8 +17,14 @@
  * A file over the 16 MiB cap counts as failed and goes.  A record without
  * host_name or output is skipped, and the file still goes.  Only names of
  * 'c' and six more characters that are regular files count.  The stats
- * are exact.  Each test works in its own mkdtemp directory.  Links
- * compat/crspool.c.
+ * are exact.  With a taken hook, a read file stays (with its marker)
+ * and its path goes to the hook, and crspool_remove deletes both; stale
+ * files still go at once.  A record encoded as one line
+ * (crspool_encode) has no '\n' and decodes to the same fields, with ';',
+ * '\\' and newlines in the file, names and output; a host record stays
+ * one (svc NULL); lines that are not encoded records are refused.  Each
+ * record names its file (name, inode, size, mtime), different for two.
+ * Each test works in its own mkdtemp directory.  Links compat/crspool.c.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -54,6 +60,7 @@ struct res {
 	double latency;
 	double start_time;
 	double finish_time;
+	char *file;
 };
 
 struct fx {
@@ -62,6 +69,8 @@ struct fx {
 	struct res res[MAXRES];
 	size_t n;
 	struct crspool_stats st;
+	char *taken[MAXRES];
+	size_t ntaken;
 };
 
 static char *
@@ -96,6 +105,7 @@ on_result(void *arg, const struct crspool_result *r)
 	o->latency = r->latency;
 	o->start_time = r->start_time;
 	o->finish_time = r->finish_time;
+	o->file = dup_or_null(r->file);
 }
 
 static void
@@ -107,6 +117,7 @@ forget_results(struct fx *f)
 		free(f->res[i].host);
 		free(f->res[i].svc);
 		free(f->res[i].output);
+		free(f->res[i].file);
 	}
 	f->n = 0;
 }
@@ -150,6 +161,8 @@ teardown(void **state)
 	struct fx *f = *state;
 
 	forget_results(f);
+	while (f->ntaken > 0)
+		free(f->taken[--f->ntaken]);
 	rm_dir(f->dir);
 	free(f);
 	return 0;
@@ -207,7 +220,7 @@ scan(struct fx *f, unsigned long max_age)
 {
 	forget_results(f);
 	memset(&f->st, 0xa5, sizeof(f->st)); /* crspool_scan must set every field */
-	return crspool_scan(f->dir, f->now, max_age, 0, on_result, f, &f->st);
+	return crspool_scan(f->dir, f->now, max_age, 0, on_result, NULL, f, &f->st);
 }
 
 static void
@@ -591,9 +604,132 @@ t_missing_dir(void **state)
 
 	snprintf(dir, sizeof(dir), "%s/none", f->dir);
 	memset(&f->st, 0xa5, sizeof(f->st));
-	assert_int_equal(crspool_scan(dir, f->now, 0, 0, on_result, f, &f->st), -1);
+	assert_int_equal(crspool_scan(dir, f->now, 0, 0, on_result, NULL, f, &f->st), -1);
 	assert_stats(f, 0, 0, 0, 0);
 	assert_int_equal(f->n, 0);
+}
+
+static void
+on_taken(void *arg, const char *p)
+{
+	struct fx *f = arg;
+
+	assert_true(f->ntaken < MAXRES);
+	f->taken[f->ntaken] = strdup(p);
+	assert_non_null(f->taken[f->ntaken]);
+	f->ntaken++;
+}
+
+static void
+t_taken_kept_until_removed(void **state)
+{
+	struct fx *f = *state;
+	char text[1024];
+	size_t i;
+
+	snprintf(text, sizeof(text), service_file, (long)f->now);
+	spool(f, "c000001", text, 1);
+	spool(f, "c000002", text, 1);
+	snprintf(text, sizeof(text), "file_time=%ld\nhost_name=h\noutput=o\n",
+	    (long)(f->now - 7200));
+	spool(f, "c000003", text, 1);
+	assert_int_equal(crspool_scan(f->dir, f->now, 3600, 0, on_result, on_taken, f, &f->st), 0);
+	assert_int_equal(f->n, 2);
+	assert_stats(f, 2, 2, 1, 0);
+	assert_int_equal(f->ntaken, 2);
+	/* read, not yet deleted; the stale one is gone already */
+	assert_true(exists(f, "c000001") && exists(f, "c000001.ok"));
+	assert_true(exists(f, "c000002") && exists(f, "c000002.ok"));
+	assert_false(exists(f, "c000003"));
+	for (i = 0; i < f->ntaken; i++) {
+		assert_true(strcmp(f->taken[i], path(f, "c000001")) == 0 ||
+		    strcmp(f->taken[i], path(f, "c000002")) == 0);
+		crspool_remove(f->taken[i]);
+	}
+	/* each record knows its file: name, inode, size, mtime */
+	for (i = 0; i < f->n; i++) {
+		assert_non_null(f->res[i].file);
+		assert_true(strncmp(f->res[i].file, "c000001:", 8) == 0 ||
+		    strncmp(f->res[i].file, "c000002:", 8) == 0);
+	}
+	assert_string_not_equal(f->res[0].file, f->res[1].file);
+	assert_false(exists(f, "c000001") || exists(f, "c000001.ok"));
+	assert_false(exists(f, "c000002") || exists(f, "c000002.ok"));
+}
+
+static void
+t_encode_decode(void **state)
+{
+	struct crspool_result r, back;
+	char *line;
+
+	(void)state;
+	memset(&r, 0, sizeof(r));
+	r.host = "web;1\\";
+	r.svc = "HT;TP\nx";
+	r.output = "CRITICAL; down\nsecond \\n line|t=1s;2;3";
+	r.check_type = 1;
+	r.return_code = 2;
+	r.exited_ok = 0;
+	r.early_timeout = 1;
+	r.latency = 0.25;
+	r.start_time = 1600000000.5;
+	r.finish_time = 1600000001.25;
+	r.file = "c0;1\\:12:345:1600000000.123456789";
+	line = crspool_encode(&r);
+	assert_null(strchr(line, '\n'));
+	assert_int_equal(crspool_decode(line, &back), 0);
+	assert_string_equal(back.host, r.host);
+	assert_string_equal(back.svc, r.svc);
+	assert_string_equal(back.output, r.output);
+	assert_int_equal(back.check_type, 1);
+	assert_int_equal(back.return_code, 2);
+	assert_int_equal(back.exited_ok, 0);
+	assert_int_equal(back.early_timeout, 1);
+	assert_true(back.latency == 0.25);
+	assert_true(back.start_time == 1600000000.5);
+	assert_true(back.finish_time == 1600000001.25);
+	assert_string_equal(back.file, r.file);
+	free(line);
+
+	/* a host result: no service, and an empty output */
+	r.host = "h";
+	r.svc = NULL;
+	r.output = "";
+	r.check_type = 0;
+	r.file = NULL;
+	line = crspool_encode(&r);
+	assert_int_equal(crspool_decode(line, &back), 0);
+	assert_string_equal(back.host, "h");
+	assert_null(back.svc);
+	assert_null(back.file);
+	assert_string_equal(back.output, "");
+	assert_int_equal(back.check_type, 0);
+	free(line);
+}
+
+static void
+t_decode_refuses(void **state)
+{
+	static const char *const bad[] = {
+		"[1] PROCESS_SERVICE_CHECK_RESULT;h;s;0;ok",
+		"CRSPOOL;S;1;0;1;0;0.0;0.0;0.0;f;h;s", /* the output's field is missing */
+		"CRSPOOL;X;1;0;1;0;0.0;0.0;0.0;f;h;s;o", /* neither host nor service */
+		"CRSPOOL;S;1;0;1;0;0.0;0.0;0.0;f;;s;o", /* no host */
+		"",
+		NULL,
+	};
+	struct crspool_result r;
+	size_t i;
+
+	(void)state;
+	for (i = 0; bad[i] != NULL; i++) {
+		char *copy = strdup(bad[i]);
+
+		assert_non_null(copy);
+		assert_int_equal(crspool_decode(copy, &r), -1);
+		free(copy);
+	}
 }
 
 int
@@ -612,6 +748,9 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_missing_output_or_host, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_names, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_missing_dir, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_taken_kept_until_removed, setup, teardown),
+		cmocka_unit_test(t_encode_decode),
+		cmocka_unit_test(t_decode_refuses),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

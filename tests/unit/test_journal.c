@@ -17,8 +17,18 @@
  * size limit cuts in the middle is taken back whole (replay never sees
  * half a command), one that cannot start is -1 with errno, a command with
  * a '\n' in it is refused, and a rotation that cannot open the next file
- * returns 0 and keeps writing to the old one.  Each test works in its own
- * mkdtemp directory.  Links compat/journal.c.
+ * returns 0 and keeps writing to the old one.
+ *
+ * Batches (journal_add, journal_sync): staged lines are not in the file
+ * until the sync, which writes all of them and syncs once (journal_syncs
+ * counts 1, journal_synced is the file's length); a sync with nothing new
+ * syncs nothing; sync 0 writes without syncing; journal_append between
+ * keeps the order.  journal_void makes replay skip a line, in the current
+ * file and in one rotated since, and refuses a line only staged.
+ * journal_cut_unsynced leaves exactly the synced lines (what a power cut
+ * keeps) and the journal goes on after them without a hole.  A batch the
+ * file size limit cuts is taken back whole and the synced length stays.
+ * Each test works in its own mkdtemp directory.  Links compat/journal.c.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -565,6 +575,173 @@ t_rotate_fails(void **state)
 	assert_file(name(f, 2), "3\tC\n");
 }
 
+/* the size of a file, -1 when missing */
+static off_t
+size_of(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 ? st.st_size : -1;
+}
+
+static void
+add(struct fx *f, time_t t, const char *text, struct journal_pos *pos)
+{
+	assert_int_equal(journal_add(f->j, t, text, strlen(text), pos), 0);
+}
+
+static void
+t_batch_sync(void **state)
+{
+	struct fx *f = *state;
+	struct journal_pos p1, p2, p3;
+
+	open_j(f);
+	assert_int_equal(journal_synced(f->j), 0);
+	add(f, 1, "A", &p1);
+	add(f, 2, "BB", &p2);
+	add(f, 3, "CCC", &p3);
+	/* staged only: nothing on disk yet */
+	assert_int_equal(size_of(name(f, 1)), 0);
+	assert_int_equal(journal_syncs(f->j), 0);
+	assert_int_equal(p1.seq, 1);
+	assert_int_equal(p1.off, 0);
+	assert_int_equal(p2.off, 4);
+	assert_int_equal(p3.off, 9);
+	assert_int_equal(journal_sync(f->j, 1), 0);
+	assert_file(name(f, 1), "1\tA\n2\tBB\n3\tCCC\n");
+	assert_int_equal(journal_syncs(f->j), 1);
+	assert_int_equal(journal_synced(f->j), 15);
+	/* nothing new: no second fdatasync */
+	assert_int_equal(journal_sync(f->j, 1), 0);
+	assert_int_equal(journal_syncs(f->j), 1);
+	/* written but not synced */
+	add(f, 4, "D", &p1);
+	assert_int_equal(p1.off, 15);
+	assert_int_equal(journal_sync(f->j, 0), 0);
+	assert_int_equal(size_of(name(f, 1)), 19);
+	assert_int_equal(journal_synced(f->j), 15);
+	assert_int_equal(journal_syncs(f->j), 1);
+	/* a staged line and an appended one keep their order */
+	add(f, 5, "E", NULL);
+	append(f, 6, "F");
+	assert_int_equal(journal_sync(f->j, 1), 0);
+	assert_int_equal(journal_syncs(f->j), 2);
+	assert_int_equal(journal_synced(f->j), 27);
+	assert_int_equal(replay(f), 6);
+	assert_rec(f, 0, 1, "A");
+	assert_rec(f, 3, 4, "D");
+	assert_rec(f, 4, 5, "E");
+	assert_rec(f, 5, 6, "F");
+	/* refused like append: a '\n' would make two lines */
+	errno = 0;
+	assert_int_equal(journal_add(f->j, 7, "G\n8\tH", 5, NULL), -1);
+	assert_int_equal(errno, EINVAL);
+	/* a new file starts unsynced */
+	assert_int_equal(journal_rotate(f->j), 1);
+	assert_int_equal(journal_synced(f->j), 0);
+	add(f, 9, "I", &p1);
+	assert_int_equal(p1.seq, 2);
+	assert_int_equal(p1.off, 0);
+}
+
+static void
+t_void(void **state)
+{
+	struct fx *f = *state;
+	struct journal_pos p1, p2, p3, p4, p5;
+
+	open_j(f);
+	add(f, 1, "KEEP1", &p1);
+	add(f, 2, "FAILED", &p2);
+	add(f, 3, "KEEP3", &p3);
+	assert_int_equal(journal_sync(f->j, 1), 0);
+	assert_int_equal(journal_void(f->j, &p2), 0);
+	/* only staged: there is nothing on disk to void */
+	add(f, 4, "STAGED", &p4);
+	errno = 0;
+	assert_int_equal(journal_void(f->j, &p4), -1);
+	assert_int_equal(errno, EINVAL);
+	assert_int_equal(journal_sync(f->j, 1), 0);
+	/* voided after its file was rotated */
+	assert_int_equal(journal_rotate(f->j), 1);
+	add(f, 5, "NEXT", &p5);
+	assert_int_equal(journal_sync(f->j, 1), 0);
+	assert_int_equal(journal_void(f->j, &p4), 0);
+	assert_file(name(f, 1), "1\tKEEP1\nx\tFAILED\n3\tKEEP3\nx\tSTAGED\n");
+	assert_int_equal(replay(f), 3);
+	assert_rec(f, 0, 1, "KEEP1");
+	assert_rec(f, 1, 3, "KEEP3");
+	assert_rec(f, 2, 5, "NEXT");
+	(void)p1;
+	(void)p3;
+}
+
+static void
+t_cut_unsynced(void **state)
+{
+	struct fx *f = *state;
+
+	open_j(f);
+	add(f, 1, "SYNCED1", NULL);
+	add(f, 2, "SYNCED2", NULL);
+	assert_int_equal(journal_sync(f->j, 1), 0);
+	append(f, 3, "WRITTEN"); /* in the file, not synced */
+	add(f, 4, "STAGED", NULL);
+	assert_true(size_of(name(f, 1)) > journal_synced(f->j));
+	assert_int_equal(journal_cut_unsynced(f->j), 0);
+	assert_int_equal(size_of(name(f, 1)), journal_synced(f->j));
+	assert_int_equal(replay(f), 2);
+	assert_rec(f, 1, 2, "SYNCED2");
+	forget_recs(f);
+	/* the staged line is gone too, and the next one follows without a hole */
+	add(f, 5, "AFTER", NULL);
+	assert_int_equal(journal_sync(f->j, 1), 0);
+	assert_file(name(f, 1), "1\tSYNCED1\n2\tSYNCED2\n5\tAFTER\n");
+	/* with nothing ever synced, nothing is left */
+	assert_int_equal(journal_rotate(f->j), 1);
+	append(f, 6, "LOST");
+	assert_int_equal(journal_cut_unsynced(f->j), 0);
+	assert_int_equal(size_of(name(f, 2)), 0);
+}
+
+static void
+t_batch_write_failure(void **state)
+{
+	struct fx *f = *state;
+	struct rlimit old, lim;
+	char big[300];
+	int rc;
+	void (*prev)(int);
+
+	memset(big, 'b', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	open_j(f);
+	add(f, 1, "FIRST", NULL);
+	assert_int_equal(journal_sync(f->j, 1), 0);
+	/* the batch's second line crosses the limit: the whole batch goes */
+	prev = signal(SIGXFSZ, SIG_IGN);
+	assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
+	lim = old;
+	lim.rlim_cur = LIMIT;
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
+	add(f, 2, "SMALL", NULL);
+	add(f, 3, big, NULL);
+	errno = 0;
+	rc = journal_sync(f->j, 1);
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
+	signal(SIGXFSZ, prev);
+	assert_int_equal(rc, -1);
+	assert_int_not_equal(errno, 0);
+	assert_file(name(f, 1), "1\tFIRST\n");
+	assert_int_equal(journal_synced(f->j), 8);
+	assert_int_equal(journal_syncs(f->j), 1);
+	/* and nothing of it is left staged */
+	add(f, 4, "NEXT", NULL);
+	assert_int_equal(journal_sync(f->j, 1), 0);
+	assert_file(name(f, 1), "1\tFIRST\n4\tNEXT\n");
+}
+
 int
 main(void)
 {
@@ -581,6 +758,10 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_write_failure, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_newline_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_rotate_fails, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_batch_sync, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_void, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_cut_unsynced, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_batch_write_failure, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

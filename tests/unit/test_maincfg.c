@@ -182,6 +182,7 @@ test_defaults(void **state)
 	assert_int_equal(c->host_concurrency, 0);
 	assert_int_equal(c->workers, 0);
 	assert_int_equal(c->builtin_checks, 1);
+	assert_int_equal(c->command_journal_sync, 1);
 
 	/* log_file is not required: Nagios falls back on its compiled path */
 	assert_int_equal(fx_cfg(f, "# nothing\n\n"), 0);
@@ -512,7 +513,8 @@ test_jaque_cfg(void **state)
 
 	/* beside nagios.cfg */
 	fx_write(f, "jaque.cfg", "# jaque\nticks_per_second = 250\nworkers=4\n"
-	    "global_concurrency=100\nhost_concurrency=2\nbuiltin_checks=0\nconfig_threads=3\n");
+	    "global_concurrency=100\nhost_concurrency=2\nbuiltin_checks=0\nconfig_threads=3\n"
+	    "command_journal_sync=0\n");
 	assert_int_equal(fx_cfg(f, "interval_length=60\n"), 0);
 	p = fx_path(f, "jaque.cfg");
 	assert_string_equal(c->jaque_cfg_file, p);
@@ -523,6 +525,7 @@ test_jaque_cfg(void **state)
 	assert_int_equal(c->host_concurrency, 2);
 	assert_int_equal(c->builtin_checks, 0);
 	assert_int_equal(c->config_threads, 3);
+	assert_int_equal(c->command_journal_sync, 0);
 	assert_null(maincfg_raw(c, "workers"));
 
 	/* named explicitly */
@@ -564,7 +567,7 @@ test_jaque_cfg_rejected(void **state)
 		"ticks_per_second=0\n", "ticks_per_second=1001\n", "ticks_per_second=10x\n",
 		"ticks_per_second=\n", "global_concurrency=-1\n", "host_concurrency=abc\n",
 		"workers=-2\n", "config_threads=-1\n", "builtin_checks=2\n", "builtin_checks=yes\n",
-		"interval_length=60\n", "xfoo=1\n", "nonsense\n", NULL,
+		"command_journal_sync=2\n", "interval_length=60\n", "xfoo=1\n", "nonsense\n", NULL,
 	};
 
 	fx_jaque_rejects(f, bad);
