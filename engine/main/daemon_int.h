@@ -325,6 +325,9 @@ void daemon_flap_edge(struct jaque *j, time_t t, const struct obj_host *h,
  * what Nagios logs for its cause */
 void daemon_restart(struct jaque *j, const char *signame);
 void daemon_shutdown(struct jaque *j, const char *signame);
+struct diag;
+struct config_gen;
+struct mgcfg;
 /* read and check j's configuration into gen (mod_gearman's options into
  * *gm): 0, -1 when nagios.cfg failed, -2 when the rest did (d says why);
  * touches nothing of the running generation, so runs on any thread */
