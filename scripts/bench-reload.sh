@@ -112,6 +112,7 @@ define service {
 \tuse generic-service
 \tcheck_interval 8640
 \tretry_interval 8640
+\tnotification_interval 0
 \tregister 0
 }
 """ % port)
@@ -276,6 +277,8 @@ for r, h in enumerate(hups, 1):
     base = max(per0) / (len(prev) / interval) if prev else float("inf")
     last, first = {}, {}
     for t, s in starts:
+        if not s.startswith("s"):
+            continue  # the idle services (x...) start once a day
         if t < h:
             last[s] = t
         elif s not in first:

@@ -719,6 +719,8 @@ checker_stop(struct checker *c)
 void
 chk_really_free(struct checker *c)
 {
+	free(c->old_hid);
+	free(c->old_sid);
 	free(c->hs);
 	free(c->ss);
 	depend_free(c->dep);

@@ -138,6 +138,11 @@ struct checker_stats {
 struct checker *checker_new(struct ev_loop *loop, const struct objects *objs,
     const struct main_cfg *cfg, struct wpool *pool, const struct checker_hooks *hooks,
     time_t program_start);
+/* for checker_adopt, ahead of it: which object of old (the running
+ * generation's objects, which stay unchanged meanwhile) each object of c
+ * is.  Reads only c's objects and old: may run on another thread while
+ * the loop goes on */
+void checker_map_old(struct checker *c, const struct objects *old);
 /* take the state and the schedule of every object of old that still
  * exists (by name), its time base, and its checks in flight for them;
  * call before checker_start, then free old */

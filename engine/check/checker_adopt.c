@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "engine/check/checker.h"
 #include "engine/check/checker_int.h"
@@ -21,6 +22,7 @@
 #include "engine/sched/drift.h"
 #include "engine/sched/runq.h"
 #include "engine/sched/wheel.h"
+#include "engine/util/xalloc.h"
 
 /* the switches Nagios's reading of retention.dat at SIGHUP takes from the
  * file only with their modified-attribute bit (xdata/xrddefault.c) */
@@ -168,6 +170,30 @@ chk_carry_schedule(struct checker *c, struct chk_ent *e, uint64_t now_tick)
 }
 
 void
+checker_map_old(struct checker *c, const struct objects *old)
+{
+	unsigned i;
+
+	free(c->old_hid);
+	free(c->old_sid);
+	c->map_of = old;
+	c->old_hid = xreallocarray(NULL, c->objs->nhosts + 1, sizeof(*c->old_hid));
+	c->old_sid = xreallocarray(NULL, c->objs->nservices + 1, sizeof(*c->old_sid));
+	for (i = 0; i < c->objs->nhosts; i++) {
+		const struct obj_host *oh = objects_find_host(old, c->objs->hosts[i].name);
+
+		c->old_hid[i] = oh != NULL ? oh->id : CHK_NO_ID;
+	}
+	for (i = 0; i < c->objs->nservices; i++) {
+		const struct obj_service *s = &c->objs->services[i];
+		const struct obj_service *os = objects_find_service(old, s->host->name,
+		    s->description);
+
+		c->old_sid[i] = os != NULL ? os->id : CHK_NO_ID;
+	}
+}
+
+void
 checker_adopt(struct checker *c, struct checker *old)
 {
 	unsigned i;
@@ -181,35 +207,41 @@ checker_adopt(struct checker *c, struct checker *old)
 	c->base_kept = old->started;
 	if (!c->base_kept)
 		c->t0 = c->t0_mono = 0;
+	/* which old object each one is: mapped beforehand, or now */
+	if (c->old_hid == NULL || c->map_of != old->objs)
+		checker_map_old(c, old->objs);
 
 	for (i = 0; i < c->objs->nhosts; i++) {
-		const struct obj_host *oh = objects_find_host(old->objs, c->objs->hosts[i].name);
+		uint32_t oid = c->old_hid[i];
 
-		if (oh == NULL)
+		if (oid == CHK_NO_ID)
 			continue;
-		chk_move_common(&c->hs[i].c, &old->hs[oh->id].c);
+		chk_move_common(&c->hs[i].c, &old->hs[oid].c);
 		state_common_rebind(&c->hs[i].c, c->objs, c->objs->hosts[i].vars,
 		    c->objs->hosts[i].nvars);
-		c->hs[i].last_time_up = old->hs[oh->id].last_time_up;
-		c->hs[i].last_time_down = old->hs[oh->id].last_time_down;
-		c->hs[i].last_time_unreachable = old->hs[oh->id].last_time_unreachable;
-		chk_carry(c, &c->hent[i], old, &old->hent[oh->id]);
+		c->hs[i].last_time_up = old->hs[oid].last_time_up;
+		c->hs[i].last_time_down = old->hs[oid].last_time_down;
+		c->hs[i].last_time_unreachable = old->hs[oid].last_time_unreachable;
+		chk_carry(c, &c->hent[i], old, &old->hent[oid]);
 	}
 	for (i = 0; i < c->objs->nservices; i++) {
 		const struct obj_service *s = &c->objs->services[i];
-		const struct obj_service *os = objects_find_service(old->objs, s->host->name,
-		    s->description);
+		uint32_t oid = c->old_sid[i];
 		struct svc_state keep;
 
-		if (os == NULL)
+		if (oid == CHK_NO_ID)
 			continue;
-		keep = old->ss[os->id];
-		chk_move_common(&c->ss[i].c, &old->ss[os->id].c);
+		keep = old->ss[oid];
+		chk_move_common(&c->ss[i].c, &old->ss[oid].c);
 		state_common_rebind(&c->ss[i].c, c->objs, s->vars, s->nvars);
 		keep.c = c->ss[i].c;
 		c->ss[i] = keep;
-		chk_carry(c, &c->sent[i], old, &old->sent[os->id]);
+		chk_carry(c, &c->sent[i], old, &old->sent[oid]);
 	}
+	free(c->old_hid);
+	free(c->old_sid);
+	c->old_hid = c->old_sid = NULL;
+	c->map_of = NULL;
 	c->globals = old->globals;
 	c->ids = old->ids;
 	drift_free(c->drift);

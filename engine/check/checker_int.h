@@ -49,6 +49,8 @@ struct chk_ent {
 	time_t pend_at;          /* its time */
 };
 
+#define CHK_NO_ID UINT32_MAX
+
 /* what an adopted entry's schedule was in the previous generation
  * (checker_adopt), for checker_start to keep it */
 enum {
@@ -104,6 +106,11 @@ struct checker {
 	double t0_mono;          /* monotonic clock at tick 0 (for ticks and drift) */
 	double t_start;          /* wall clock at checker_start: the first schedule's now */
 	int base_kept;           /* t0 and t0_mono came from the previous generation */
+	/* checker_map_old: each object's id in map_of (CHK_NO_ID: none), until
+	 * checker_adopt */
+	const struct objects *map_of;
+	uint32_t *old_hid;
+	uint32_t *old_sid;
 	struct wheel *wheel;
 	struct runq *runq;
 	struct drift *drift;

@@ -612,15 +612,33 @@ daemon_restart(struct jaque *j, const char *signame)
 }
 
 void
-daemon_reload_read(struct jaque *j, struct config_gen *gen, struct diag *d, struct mgcfg *gm,
-    int rc, double read_secs)
+daemon_reload_prepare(const struct jaque *j, struct reload_read *rr)
 {
+	/* the new checker from the new generation alone; its pointer to
+	 * j->prog.stats is only kept, not used, until the swap */
+	rr->chk = jq_new_checker((struct jaque *)j, rr->gen);
+	checker_map_old(rr->chk, j->gen->objs);
+	if (rr->gen->cfg.object_cache_file != NULL) {
+		rr->objcache_written = 1;
+		rr->objcache_err[0] = '\0';
+		if (objcache_write(rr->gen->objs, rr->gen->cfg.object_cache_file, time(NULL),
+		    rr->objcache_err, sizeof(rr->objcache_err)) == 0)
+			rr->objcache_err[0] = '\0';
+	}
+}
+
+void
+daemon_reload_read(struct jaque *j, struct reload_read *rr)
+{
+	struct config_gen *gen = rr->gen;
+	struct diag *d = rr->d;
+	struct mgcfg *gm = rr->gm;
 	struct checker *nc;
 	time_t now = time(NULL);
 	double swap0 = clockstep_mono();
 	unsigned i;
 
-	if (rc < 0) {
+	if (rr->rc < 0) {
 		for (i = 0; i < diag_count(d); i++) {
 			const struct diag_entry *e = diag_get(d, i);
 
@@ -641,7 +659,7 @@ daemon_reload_read(struct jaque *j, struct config_gen *gen, struct diag *d, stru
 	/* retention as it stands before the change, as Nagios saves it */
 	persist_stop(j, 1);
 	jq_carry_switches(&gen->cfg, &j->gen->cfg, &j->prog);
-	nc = jq_new_checker(j, gen);
+	nc = rr->chk != NULL ? rr->chk : jq_new_checker(j, gen);
 	checker_adopt(nc, j->chk);
 	/* the old checker lets go of its generation here; its checks still in
 	 * flight only hold the checker itself */
@@ -673,13 +691,8 @@ daemon_reload_read(struct jaque *j, struct config_gen *gen, struct diag *d, stru
 	jq_log_warnings(j, d, now);
 	jq_log_gearman(j, now);
 	diag_free(d);
-	if (j->gen->cfg.object_cache_file != NULL) {
-		char err[512];
-
-		if (objcache_write(j->gen->objs, j->gen->cfg.object_cache_file, now, err,
-		    sizeof(err)) < 0)
-			nlog_warning(j->log, now, "%s", err);
-	}
+	if (rr->objcache_written && rr->objcache_err[0] != '\0')
+		nlog_warning(j->log, now, "%s", rr->objcache_err);
 	/*
 	 * As after Nagios's restart (base/nagios.c): retention.dat read again,
 	 * which judges flapping again; the initial states when
@@ -698,7 +711,7 @@ daemon_reload_read(struct jaque *j, struct config_gen *gen, struct diag *d, stru
 	ev_periodic_again(j->loop, &j->rotation);
 	jq_write_stats(j);
 	nlog_printf(j->log, now, "jaque: configuration read in %.3f s beside the running one, "
-	    "swapped in in %.1f ms", read_secs, (clockstep_mono() - swap0) * 1e3);
+	    "swapped in in %.1f ms", rr->read_secs, (clockstep_mono() - swap0) * 1e3);
 }
 
 /*

@@ -333,10 +333,25 @@ struct mgcfg;
  * touches nothing of the running generation, so runs on any thread */
 int daemon_read_config(const struct jaque *j, struct config_gen *gen, struct diag *d,
     struct mgcfg **gm);
-/* a reload's configuration, read in read_secs (rc as daemon_read_config's):
- * swap it in, or keep the running one when it failed; takes gen, d and gm */
-void daemon_reload_read(struct jaque *j, struct config_gen *gen, struct diag *d,
-    struct mgcfg *gm, int rc, double read_secs);
+/* what a reload's reader made, for the loop to swap in */
+struct reload_read {
+	struct config_gen *gen;
+	struct diag *d;
+	struct mgcfg *gm;
+	int rc;                    /* daemon_read_config's */
+	double read_secs;          /* how long the reading and preparing took */
+	struct checker *chk;       /* the new generation's checker, mapped onto the running
+	                            * one's objects (daemon_reload_prepare), or NULL */
+	int objcache_written;      /* objects.cache was written (or tried: objcache_err) */
+	char objcache_err[512];
+};
+/* after a successful read, what can be made beside the loop: the new
+ * checker with its map onto the running objects, and objects.cache.
+ * Touches only rr and what the running generation never changes */
+void daemon_reload_prepare(const struct jaque *j, struct reload_read *rr);
+/* a reload's configuration, read: swap it in, or keep the running one
+ * when it failed; takes what rr holds */
+void daemon_reload_read(struct jaque *j, struct reload_read *rr);
 
 /* reread.c */
 struct reread;

@@ -7,7 +7,9 @@
  * (daemon_reload_read).
  *
  * The thread only reads: nagios.cfg's path and jaque.cfg's (which never
- * change) and what it builds itself.  It is started with every signal
+ * change), the running generation's objects (which never change either)
+ * and what it builds itself: the new generation, its checker with the map
+ * onto the running objects, and objects.cache (daemon_reload_prepare).  It is started with every signal
  * blocked, so that signals keep reaching the loop's thread, and tells the
  * loop it is done through an ev_async.  A SIGHUP that comes while a read
  * is under way asks for one more read after it (the files may have
@@ -24,6 +26,7 @@
 
 #include "compat/config/config.h"
 #include "compat/gearman/mgcfg.h"
+#include "engine/check/checker.h"
 #include "engine/main/daemon_int.h"
 #include "engine/sched/clockstep.h"
 #include "engine/util/log.h"
@@ -33,20 +36,27 @@ struct reread {
 	struct jaque *j;
 	pthread_t thread;
 	ev_async done;
-	struct config_gen *gen;
-	struct diag *d;
-	struct mgcfg *gm;
-	int rc;
+	struct reload_read rr;
 	double started;   /* monotonic */
 };
 
+
+/* read, and prepare what can be prepared: on the thread, or on the loop */
+static void
+reread_work(struct reread *r)
+{
+	r->rr.rc = daemon_read_config(r->j, r->rr.gen, r->rr.d, &r->rr.gm);
+	if (r->rr.rc == 0)
+		daemon_reload_prepare(r->j, &r->rr);
+	r->rr.read_secs = clockstep_mono() - r->started;
+}
 
 static void *
 reread_main(void *arg)
 {
 	struct reread *r = arg;
 
-	r->rc = daemon_read_config(r->j, r->gen, r->d, &r->gm);
+	reread_work(r);
 	ev_async_send(r->j->loop, &r->done);
 	return NULL;
 }
@@ -62,7 +72,7 @@ reread_done_cb(struct ev_loop *loop, ev_async *w, int revents)
 	ev_async_stop(loop, &r->done);
 	pthread_join(r->thread, NULL);
 	j->reread = NULL;
-	daemon_reload_read(j, r->gen, r->d, r->gm, r->rc, clockstep_mono() - r->started);
+	daemon_reload_read(j, &r->rr);
 	free(r);
 	if (j->reread_again) {
 		j->reread_again = 0;
@@ -83,8 +93,8 @@ reread_start(struct jaque *j)
 	}
 	r = xcalloc(1, sizeof(*r));
 	r->j = j;
-	r->gen = xcalloc(1, sizeof(*r->gen));
-	r->d = diag_new(NULL);
+	r->rr.gen = xcalloc(1, sizeof(*r->rr.gen));
+	r->rr.d = diag_new(NULL);
 	ev_async_init(&r->done, reread_done_cb);
 	r->done.data = r;
 	ev_async_start(j->loop, &r->done);
@@ -97,8 +107,8 @@ reread_start(struct jaque *j)
 	if (rc != 0) {
 		log_warnx("cannot start a thread to read the configuration: reading it on the loop");
 		ev_async_stop(j->loop, &r->done);
-		r->rc = daemon_read_config(j, r->gen, r->d, &r->gm);
-		daemon_reload_read(j, r->gen, r->d, r->gm, r->rc, clockstep_mono() - r->started);
+		reread_work(r);
+		daemon_reload_read(j, &r->rr);
 		free(r);
 		return;
 	}
@@ -116,9 +126,10 @@ reread_abandon(struct jaque *j)
 	ev_async_stop(j->loop, &r->done);
 	j->reread = NULL;
 	j->reread_again = 0;
-	config_gen_free(r->gen);
-	free(r->gen);
-	diag_free(r->d);
-	mgcfg_free(r->gm);
+	checker_free(r->rr.chk, 0);
+	config_gen_free(r->rr.gen);
+	free(r->rr.gen);
+	diag_free(r->rr.d);
+	mgcfg_free(r->rr.gm);
 	free(r);
 }
