@@ -17,7 +17,9 @@
  * at once, the child killed; a setsid'd one does not hold the result
  * either), an output flood (capped, flagged, worker memory bounded),
  * pipes in shell lines, a worker killed with jobs in flight (they fail
- * with WRES_WORKER_DIED, the worker is replaced, later jobs run), broken
+ * with WRES_WORKER_DIED, the worker is replaced, later jobs run), a
+ * worker SIGSTOPped under its jobs (found stuck, its unread jobs moved,
+ * the rest timed out, killed and replaced), broken
  * workers (oversized or malformed frames, instant exit: restarts at most
  * once a second), bad jobs refused, 1000 jobs completing exactly once,
  * wpool_free killing plugins and leaving no child behind, and the worker
@@ -783,6 +785,101 @@ t_worker_killed(void **state)
 	rmdir(dir);
 }
 
+/* what the worker_stuck hook was told */
+static struct {
+	int calls;
+	long pid;
+	size_t moved, left;
+} stuck;
+
+static void
+on_stuck(void *arg, long pid, double quiet, size_t moved, size_t left)
+{
+	(void)arg;
+	(void)quiet;
+	stuck.calls++;
+	stuck.pid = pid;
+	stuck.moved = moved;
+	stuck.left = left;
+}
+
+static struct wpool *
+pool_watched(unsigned n)
+{
+	struct wpool_opts o = { n, self_exe, 0, NULL, on_stuck, NULL };
+	struct wpool *p = wpool_new(L, &o);
+
+	assert_non_null(p);
+	memset(&stuck, 0, sizeof(stuck));
+	return p;
+}
+
+/*
+ * A worker that stops answering: SIGSTOPped with a job running and 40
+ * jobs of 64 KiB queued behind it, most of which its socket cannot take.
+ * It is found stuck within seconds (the hook told once), the jobs it
+ * never read run on its replacement, those it took end as timeouts, and
+ * it is killed.  A worker quiet for 3.5 s with a job running is not stuck.
+ */
+static void
+t_worker_stopped(void **state)
+{
+	static char big[64 << 10];
+	const char *env[] = { big, NULL };
+	struct res slow, r[40];
+	struct wpool_worker w[2];
+	struct wpool_stats st;
+	struct wpool *p;
+	size_t ran = 0, timedout = 0, k;
+	pid_t pid;
+	double t0;
+
+	(void)state;
+	p = pool_watched(1);
+	sh(p, &slow, "exec sleep 3.5", 10, NULL);
+	run_for(4.5, 1);
+	exited_with(&slow, 0);
+	assert_int_equal(stuck.calls, 0);
+	res_clear(&slow);
+
+	memset(big, 'x', sizeof(big) - 1);
+	memcpy(big, "BIG=", 4);
+	sh(p, &slow, "exec sleep 30", 2, NULL);
+	run_for(0.3, 0);
+	assert_int_equal(wpool_workers(p, w, 2), 1);
+	pid = (pid_t)w[0].pid;
+	assert_int_equal(kill(pid, SIGSTOP), 0);
+	t0 = ev_time();
+	for (k = 0; k < 40; k++)
+		sh(p, &r[k], "echo ran", 2.5, env);
+	wait_all(15);
+	assert_int_equal(stuck.calls, 1);
+	assert_true(stuck.pid == (long)pid);
+	assert_int_equal(slow.status, WRES_TIMEOUT);
+	assert_true(slow.at - t0 < 5.0);
+	assert_true(slow.finish.tv_sec - slow.start.tv_sec >= 1);
+	for (k = 0; k < 40; k++) {
+		assert_int_equal(r[k].calls, 1);
+		if (r[k].status == WRES_EXITED && strcmp(r[k].out, "ran\n") == 0)
+			ran++;
+		else if (r[k].status == WRES_TIMEOUT)
+			timedout++;
+		res_clear(&r[k]);
+	}
+	/* written whole to its socket: taken, timed out; the rest moved and run */
+	assert_true(ran == stuck.moved);
+	assert_true(timedout + 1 == stuck.left);
+	assert_true(ran >= 20 && ran + timedout == 40);
+	assert_pid_gone_soon(pid);
+	wpool_stats(p, &st);
+	assert_true(st.worker_stuck == 1 && st.worker_restarts == 1);
+	assert_int_equal(wpool_workers(p, w, 2), 1);
+	assert_true(w[0].pid != (long)pid);
+	wpool_free(p);
+	assert_no_children();
+	res_clear(&slow);
+}
+
 static void
 t_free_kills_plugins(void **state)
 {
@@ -1036,6 +1133,7 @@ main(int argc, char **argv)
 	};
 	const struct CMUnitTest own[] = {
 		cmocka_unit_test(t_worker_killed),
+		cmocka_unit_test(t_worker_stopped),
 		cmocka_unit_test(t_free_kills_plugins),
 		cmocka_unit_test(t_fake_workers),
 		cmocka_unit_test(t_no_binary),
