@@ -25,12 +25,14 @@
  * jobs it took keep their place; each ends with WRES_TIMEOUT when its
  * timeout, counted from when it was handed over, has passed (or with its
  * own result, should the worker wake up first), and once it holds none
- * it is SIGKILLed (which ends a stopped process too) and replaced.  The
+ * its plugins' process groups and it are SIGKILLed (which ends a stopped
+ * process too), and it is replaced.  The
  * pool tells the worker_stuck hook once, when it finds the worker stuck.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -173,6 +175,37 @@ wp_expire_arm(struct wslot *s, ev_tstamp now)
 	ev_timer_start(s->p->loop, &s->expire);
 }
 
+/*
+ * Kill the plugins of a stuck worker, each in its own process group (the
+ * worker's children are its plugins, each a group leader), since the
+ * worker will not: its SIGKILL would leave them running under init.  The
+ * worker is alive and has not reaped them, so their pids and groups are
+ * still theirs.  Without /proc's children list they are left alone.
+ */
+static void
+wp_kill_plugins(pid_t pid)
+{
+	char path[64];
+	long child;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%ld/task/%ld/children", (long)pid, (long)pid);
+	if ((f = fopen(path, "re")) == NULL)
+		return;
+	while (fscanf(f, "%ld", &child) == 1)
+		if (child > 1)
+			(void)kill((pid_t)-child, SIGKILL);
+	fclose(f);
+}
+
+/* a stuck worker that holds no job any more: its plugins and it are killed */
+static void
+wp_retire(struct wslot *s)
+{
+	wp_kill_plugins(s->pid);
+	wp_slot_down(s, 0);
+}
+
 /* declare s stuck: no more work, its unread jobs elsewhere, the rest to time out */
 static void
 wp_wedge(struct wslot *s, ev_tstamp now)
@@ -193,7 +226,7 @@ wp_wedge(struct wslot *s, ev_tstamp now)
 	if (p->worker_stuck != NULL)
 		p->worker_stuck(p->hook_arg, (long)s->pid, quiet, moved, s->jobs.n);
 	if (s->jobs.n == 0)
-		wp_slot_down(s, 0);
+		wp_retire(s);
 	else
 		wp_expire_arm(s, now);
 	wp_dispatch(p);
@@ -203,7 +236,7 @@ void
 wp_watch_settle(struct wslot *s)
 {
 	if (s->wedged && s->jobs.n == 0 && s->fd >= 0)
-		wp_slot_down(s, 0);
+		wp_retire(s);
 }
 
 /* a stuck worker's jobs whose timeout has passed end as timeouts */
@@ -243,7 +276,7 @@ wp_expire_cb(struct ev_loop *loop, ev_timer *t, int revents)
 	if (s->jobs.n > 0)
 		wp_expire_arm(s, now);
 	else
-		wp_slot_down(s, 0);
+		wp_retire(s);
 	wp_dispatch(p);
 }
 

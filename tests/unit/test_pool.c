@@ -819,13 +819,15 @@ pool_watched(unsigned n)
  * jobs of 64 KiB queued behind it, most of which its socket cannot take.
  * It is found stuck within seconds (the hook told once), the jobs it
  * never read run on its replacement, those it took end as timeouts, and
- * it is killed.  A worker quiet for 3.5 s with a job running is not stuck.
+ * it and its plugin's process group are killed.  A worker quiet for 3.5 s with a job running is not stuck.
  */
 static void
 t_worker_stopped(void **state)
 {
 	static char big[64 << 10];
 	const char *env[] = { big, NULL };
+	char dir[] = "/tmp/jaque-test-pool-XXXXXX", line[512], pidfile[128];
+	pid_t plugin;
 	struct res slow, r[40];
 	struct wpool_worker w[2];
 	struct wpool_stats st;
@@ -844,8 +846,13 @@ t_worker_stopped(void **state)
 
 	memset(big, 'x', sizeof(big) - 1);
 	memcpy(big, "BIG=", 4);
-	sh(p, &slow, "exec sleep 30", 2, NULL);
-	run_for(0.3, 0);
+	assert_non_null(mkdtemp(dir));
+	snprintf(pidfile, sizeof(pidfile), "%s/pid", dir);
+	/* a plugin with a child of its own, which dies with its group only */
+	snprintf(line, sizeof(line), "sleep 30 & echo $! > %s.tmp && mv %s.tmp %s; wait",
+	    pidfile, pidfile, pidfile);
+	sh(p, &slow, line, 2, NULL);
+	read_pid_file(pidfile, &plugin);
 	assert_int_equal(wpool_workers(p, w, 2), 1);
 	pid = (pid_t)w[0].pid;
 	assert_int_equal(kill(pid, SIGSTOP), 0);
@@ -871,6 +878,8 @@ t_worker_stopped(void **state)
 	assert_true(timedout + 1 == stuck.left);
 	assert_true(ran >= 20 && ran + timedout == 40);
 	assert_pid_gone_soon(pid);
+	/* nor did its plugin's child (the plugin has PR_SET_PDEATHSIG) */
+	assert_pid_gone_soon(plugin);
 	wpool_stats(p, &st);
 	assert_true(st.worker_stuck == 1 && st.worker_restarts == 1);
 	assert_int_equal(wpool_workers(p, w, 2), 1);
@@ -878,6 +887,8 @@ t_worker_stopped(void **state)
 	wpool_free(p);
 	assert_no_children();
 	res_clear(&slow);
+	unlink(pidfile);
+	rmdir(dir);
 }
 
 static void
