@@ -514,7 +514,7 @@ void
 nlog_worker_stuck(struct nlog *l, time_t t, long pid, double quiet, size_t moved, size_t left)
 {
 	nlog_printf(l, t, "wproc: Core Worker %ld seems to be stuck (no answer for %.1f "
-	    "seconds); %zu job(s) moved to other workers, %zu left to time out; it will be "
+	    "seconds); %zu job(s) moved to other workers, %zu left to time out; it is "
 	    "killed and replaced", pid, quiet, moved, left);
 }
 

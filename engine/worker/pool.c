@@ -20,7 +20,7 @@
  * if it lingers), and a replacement starts at most once a second per
  * slot.  A worker that is alive but does not answer (stopped, stuck in
  * the kernel) never reaches EOF: pool_watch.c finds it, takes back the
- * jobs it never read, times out the others and then kills it; it is
+ * jobs it never read, kills it, and times out the others later; it is
  * replaced the same way.  No callback runs from inside wpool_submit:
  * frames are written only from the write watcher, so a write error is met
  * there, outside any callback, and a callback never sees a slot change
@@ -507,7 +507,6 @@ wp_read_cb(struct ev_loop *loop, ev_io *io, int revents)
 		wp_slot_fail(s, "oversized result frame");
 		return;
 	}
-	wp_watch_settle(s);
 	wp_dispatch(p);
 }
 
@@ -603,6 +602,7 @@ wpool_submit(struct wpool *p, const struct wjob *job, wpool_done_fn *done, void 
 	j->done = done;
 	j->arg = arg;
 	j->timeout = job->timeout > 0 ? job->timeout : 60.0;
+	j->stalled = job->stalled;
 	p->st.submitted++;
 	s = p->pending.head == NULL ? wp_pick(p) : NULL;
 	if (s != NULL)
@@ -697,6 +697,7 @@ wpool_free(struct wpool *p)
 	ev_timer_stop(p->loop, &p->reap);
 	wp_watch_stop(p);
 	wp_drop_list(&p->pending);
+	wp_drop_list(&p->stalled);
 	free(p->slots);
 	free(p->tab);
 	free(p->freeidx);

@@ -28,6 +28,7 @@ struct pjob {
 	double timeout;            /* seconds, as the worker applies it */
 	uint64_t qpos;             /* where its frame starts in its slot's stream */
 	ev_tstamp sent_at;         /* when it was handed to its slot */
+	void (*stalled)(void *arg);
 };
 
 struct pjob_list {
@@ -53,8 +54,6 @@ struct wslot {
 	ev_tstamp heard;           /* last frame from it, or when it was given work */
 	ev_tstamp ping_at;         /* a ping waits for its answer since then; 0: none */
 	long outq;                 /* its unread bytes when last looked at (-1: unknown) */
-	int wedged;                /* declared stuck: no more work, then killed */
-	ev_timer expire;           /* a stuck worker's next job timeout */
 };
 
 struct zombie {
@@ -84,6 +83,8 @@ struct wpool {
 	size_t nzomb, zalloc;
 	ev_timer reap;
 	ev_timer watch;            /* pool_watch.c's look at busy workers */
+	struct pjob_list stalled;  /* jobs of killed stuck workers, waiting for their timeout */
+	ev_timer expire;           /* the next of their timeouts */
 	struct wpool_stats st;
 };
 
@@ -107,10 +108,8 @@ void wp_watch_sent(struct wslot *s, struct pjob *j, size_t len);
 void wp_watch_heard(struct wslot *s);
 /* s goes down: forget what was watched */
 void wp_watch_down(struct wslot *s);
-/* s ended a job while stuck: kill it once it holds none */
-void wp_watch_settle(struct wslot *s);
-/* how fit s is for a new job: -1 not at all (down, stuck, full), 0 well,
- * 1 only if no other (a ping to it is still unanswered) */
+/* how fit s is for a new job: -1 not at all (down, full), 0 well, 1 only
+ * if no other (it holds jobs and has been quiet a while) */
 int wp_slot_rank(const struct wslot *s);
 
 #endif

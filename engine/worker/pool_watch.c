@@ -21,13 +21,21 @@
  *
  * A stuck worker gets no more work.  Jobs whose frames it never read
  * whole, still in the pool's output queue, were provably never started:
- * they go back to the front of the pending FIFO for other workers.  The
- * jobs it took keep their place; each ends with WRES_TIMEOUT when its
- * timeout, counted from when it was handed over, has passed (or with its
- * own result, should the worker wake up first), and once it holds none
+ * they go back to the front of the pending FIFO for other workers.  Then
  * its plugins' process groups and it are SIGKILLed (which ends a stopped
- * process too), and it is replaced.  The
- * pool tells the worker_stuck hook once, when it finds the worker stuck.
+ * process too) and it is replaced at once: its results could not come
+ * anyway, and a plugin left running would hold its host's load (and the
+ * checker's concurrency slot) for nothing.  Each job it took is told
+ * stalled (the checker frees its slots then) and ends with WRES_TIMEOUT
+ * when its timeout, counted from when it was handed over, has passed,
+ * exactly as a plugin killed at its timeout.  The pool tells the
+ * worker_stuck hook once per stuck worker.
+ *
+ * Before a ping is due, a worker that holds jobs and has been quiet for
+ * WATCH_SUSPECT seconds is given new jobs only if no other can take them,
+ * so a stopped one stops being fed almost at once.  A healthy worker
+ * whose results flow never is; one running only slow plugins just leaves
+ * new jobs to the others meanwhile.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -45,6 +53,7 @@
 #define WATCH_TICK 0.25   /* how often busy workers are looked at */
 #define WATCH_QUIET 1.0   /* silence with jobs in flight before a ping */
 #define WATCH_WAIT 2.0    /* a ping unanswered, nothing read, for this long: stuck */
+#define WATCH_SUSPECT 0.25 /* silence with jobs in flight before others are preferred */
 
 static void wp_watch_cb(struct ev_loop *loop, ev_timer *t, int revents);
 static void wp_expire_cb(struct ev_loop *loop, ev_timer *t, int revents);
@@ -56,21 +65,17 @@ wp_watch_init(struct wpool *p)
 
 	ev_timer_init(&p->watch, wp_watch_cb, WATCH_TICK, WATCH_TICK);
 	p->watch.data = p;
-	for (k = 0; k < p->n; k++) {
-		ev_timer_init(&p->slots[k].expire, wp_expire_cb, 0., 0.);
-		p->slots[k].expire.data = &p->slots[k];
+	ev_timer_init(&p->expire, wp_expire_cb, 0., 0.);
+	p->expire.data = p;
+	for (k = 0; k < p->n; k++)
 		p->slots[k].outq = -1;
-	}
 }
 
 void
 wp_watch_stop(struct wpool *p)
 {
-	unsigned k;
-
 	ev_timer_stop(p->loop, &p->watch);
-	for (k = 0; k < p->n; k++)
-		ev_timer_stop(p->loop, &p->slots[k].expire);
+	ev_timer_stop(p->loop, &p->expire);
 }
 
 void
@@ -98,20 +103,20 @@ wp_watch_heard(struct wslot *s)
 void
 wp_watch_down(struct wslot *s)
 {
-	ev_timer_stop(s->p->loop, &s->expire);
 	s->qtotal = 0;
 	s->heard = 0;
 	s->ping_at = 0;
 	s->outq = -1;
-	s->wedged = 0;
 }
 
 int
 wp_slot_rank(const struct wslot *s)
 {
-	if (s->fd < 0 || s->wedged || s->jobs.n >= s->p->max_jobs)
+	if (s->fd < 0 || s->jobs.n >= s->p->max_jobs)
 		return -1;
-	return s->ping_at > 0;
+	if (s->ping_at > 0)
+		return 1;
+	return s->jobs.n > 0 && ev_now(s->p->loop) - s->heard > WATCH_SUSPECT;
 }
 
 /* the bytes s has not read of its socket yet, or -1 */
@@ -160,27 +165,30 @@ wp_take_back(struct wslot *s)
 	return n;
 }
 
-/* arm s's expiry timer for its earliest job timeout */
+/* arm the expiry timer for the earliest timeout of a stalled job */
 static void
-wp_expire_arm(struct wslot *s, ev_tstamp now)
+wp_expire_arm(struct wpool *p, ev_tstamp now)
 {
 	ev_tstamp first = 0;
 	struct pjob *j;
 
-	for (j = s->jobs.head; j != NULL; j = j->next)
+	ev_timer_stop(p->loop, &p->expire);
+	for (j = p->stalled.head; j != NULL; j = j->next)
 		if (first == 0 || j->sent_at + j->timeout < first)
 			first = j->sent_at + j->timeout;
-	ev_timer_stop(s->p->loop, &s->expire);
-	ev_timer_set(&s->expire, first > now ? first - now : 0., 0.);
-	ev_timer_start(s->p->loop, &s->expire);
+	if (first == 0)
+		return;
+	ev_timer_set(&p->expire, first > now ? first - now : 0., 0.);
+	ev_timer_start(p->loop, &p->expire);
 }
 
 /*
  * Kill the plugins of a stuck worker, each in its own process group (the
  * worker's children are its plugins, each a group leader), since the
- * worker will not: its SIGKILL would leave them running under init.  The
- * worker is alive and has not reaped them, so their pids and groups are
- * still theirs.  Without /proc's children list they are left alone.
+ * worker will not, and PR_SET_PDEATHSIG reaches a plugin alone, not what
+ * it started.  The worker is alive and has not reaped them, so their pids
+ * and groups are still theirs.  Without /proc's children list they are
+ * left alone.
  */
 static void
 wp_kill_plugins(pid_t pid)
@@ -198,53 +206,44 @@ wp_kill_plugins(pid_t pid)
 	fclose(f);
 }
 
-/* a stuck worker that holds no job any more: its plugins and it are killed */
-static void
-wp_retire(struct wslot *s)
-{
-	wp_kill_plugins(s->pid);
-	wp_slot_down(s, 0);
-}
-
-/* declare s stuck: no more work, its unread jobs elsewhere, the rest to time out */
+/* s is stuck: its unread jobs elsewhere, it killed, the rest stalled until their timeout */
 static void
 wp_wedge(struct wslot *s, ev_tstamp now)
 {
 	struct wpool *p = s->p;
 	double quiet = now - s->heard;
+	struct pjob_list took;
+	struct pjob *j;
 	size_t moved;
+	long pid = (long)s->pid;
 
-	s->wedged = 1;
-	s->ping_at = 0;
 	p->st.worker_stuck++;
 	moved = wp_take_back(s);
-	/* nothing more is written to it: what it has not read is dropped */
-	ev_io_stop(p->loop, &s->wio);
-	proto_wq_free(&s->wq);
+	took = s->jobs;
+	for (j = took.head; j != NULL; j = j->next)
+		j->slot = NULL;
 	log_warnx("pool: worker %ld does not answer (quiet for %.1f s): %zu job(s) moved, "
-	    "%zu to time out", (long)s->pid, quiet, moved, s->jobs.n);
+	    "%zu to time out", pid, quiet, moved, took.n);
+	wp_kill_plugins(s->pid);
+	wp_slot_down(s, 0);
 	if (p->worker_stuck != NULL)
-		p->worker_stuck(p->hook_arg, (long)s->pid, quiet, moved, s->jobs.n);
-	if (s->jobs.n == 0)
-		wp_retire(s);
-	else
-		wp_expire_arm(s, now);
+		p->worker_stuck(p->hook_arg, pid, quiet, moved, took.n);
+	/* the hooks may submit jobs: the pool is whole again by now */
+	while ((j = took.head) != NULL) {
+		wp_list_remove(&took, j);
+		wp_list_push(&p->stalled, j);
+		if (j->stalled != NULL)
+			j->stalled(j->arg);
+	}
+	wp_expire_arm(p, now);
 	wp_dispatch(p);
 }
 
-void
-wp_watch_settle(struct wslot *s)
-{
-	if (s->wedged && s->jobs.n == 0 && s->fd >= 0)
-		wp_retire(s);
-}
-
-/* a stuck worker's jobs whose timeout has passed end as timeouts */
+/* the stalled jobs whose timeout has passed end as timeouts */
 static void
 wp_expire_cb(struct ev_loop *loop, ev_timer *t, int revents)
 {
-	struct wslot *s = t->data;
-	struct wpool *p = s->p;
+	struct wpool *p = t->data;
 	ev_tstamp now = ev_now(loop);
 	struct pjob *j, *next;
 	struct wresult r;
@@ -257,7 +256,7 @@ wp_expire_cb(struct ev_loop *loop, ev_timer *t, int revents)
 	r.wait_status = SIGKILL;
 	r.out = r.err = "";
 	r.finish = tv;
-	for (j = s->jobs.head; j != NULL; j = next) {
+	for (j = p->stalled.head; j != NULL; j = next) {
 		double ran = now - j->sent_at;
 
 		next = j->next;
@@ -270,13 +269,11 @@ wp_expire_cb(struct ev_loop *loop, ev_timer *t, int revents)
 			r.start.tv_usec += 1000000;
 			r.start.tv_sec--;
 		}
-		wp_list_remove(&s->jobs, j);
+		wp_list_remove(&p->stalled, j);
+		/* a callback may submit, never complete another stalled job */
 		wp_complete(p, j, &r);
 	}
-	if (s->jobs.n > 0)
-		wp_expire_arm(s, now);
-	else
-		wp_retire(s);
+	wp_expire_arm(p, now);
 	wp_dispatch(p);
 }
 
@@ -293,7 +290,7 @@ wp_watch_cb(struct ev_loop *loop, ev_timer *t, int revents)
 		struct wslot *s = &p->slots[k];
 		long unread;
 
-		if (s->fd < 0 || s->wedged || s->jobs.n == 0) {
+		if (s->fd < 0 || s->jobs.n == 0) {
 			s->ping_at = 0;
 			continue;
 		}

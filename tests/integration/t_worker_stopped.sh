@@ -1,19 +1,23 @@
 #!/bin/sh
 # t_worker_stopped.sh: one of two workers SIGSTOPped (as in a frozen
 # cgroup, or stuck in the kernel) costs its own checks only, and only
-# until their timeout.  jaque with workers=2, service_check_timeout=10
-# and service_check_timeout_state=u; 60 services every 3 s whose plugin
-# appends its start and its worker's pid to a file, and one service,
-# "slow", whose check takes 3 s once armed.  After a warm-up the worker
-# running the armed slow check is stopped.  Then, within the timeout
-# plus 5 s: every service has a result newer than the stop (last_check
-# in status.dat); the other worker (and the stopped one's replacement)
-# started at least 90 % of the checks due in that window; the slow check
-# ended exactly as a plugin timeout does (Nagios's warning and a SOFT
-# UNKNOWN alert with "(Service check timed out after 10.00 seconds)");
-# nagios.log names the stuck worker's pid in one "wproc: Core Worker ..."
-# line; the stopped worker is gone (killed) and two workers run again; no
-# orphaned-check warning; jaque exits 0 (under ASan: no error, no leak).
+# until their timeout.  jaque with workers=2, host_concurrency=1,
+# service_check_timeout=10 and service_check_timeout_state=u; 60
+# services on 12 hosts (addresses) every 3 s whose plugin appends its
+# start and its worker's pid to a file, and one service, "slow" on h0,
+# whose check takes 3 s once armed.  After a warm-up the worker running
+# the armed slow check is stopped: the slow check holds h0's only slot
+# (before, until the orphan check ten minutes on).  h0's other checks
+# start again within 6 s.  Then, within the
+# timeout plus 5 s: every service has a result newer than the stop
+# (last_check in status.dat); the other worker (and the stopped one's
+# replacement) started at least 90 % of the checks due in that window;
+# the slow check ended exactly as a plugin timeout does (Nagios's
+# warning and a SOFT UNKNOWN alert with "(Service check timed out after
+# 10.00 seconds)"); nagios.log names the stuck worker's pid in one
+# "wproc: Core Worker ..." line; the stopped worker is gone (killed) and
+# two workers run again; no orphaned-check warning; jaque exits 0 (under
+# ASan: no error, no leak).
 #
 # SPDX-License-Identifier: GPL-2.0-or-later
 . "$(dirname "$0")/lib_engine.sh"
@@ -26,7 +30,7 @@ W=
 trap '[ -n "$W" ] && kill -KILL "$W" 2>/dev/null; [ -n "$PID" ] && kill -KILL "$PID" 2>/dev/null' EXIT
 
 eng_init worker_stopped
-echo "workers=2" > "$T/jaque.cfg"
+printf 'workers=2\nhost_concurrency=1\n' > "$T/jaque.cfg"
 eng_cfg status_update_interval=1 service_check_timeout=$TMO service_check_timeout_state=u
 cat > "$T/mark.sh" <<'SH'
 #!/bin/sh
@@ -43,16 +47,16 @@ chmod +x "$T/mark.sh"
 	echo "	command_name	mark"
 	echo "	command_line	$T/mark.sh $T \$SERVICEDESC\$"
 	echo "}"
-	echo "define host {"
-	echo "	use		h-base"
-	echo "	host_name	hW"
-	echo "	address		127.0.0.1"
-	echo "}"
+	for h in 0 1 2 3 4 5 6 7 8 9 10 11; do
+		printf 'define host {\n\tuse h-base\n\thost_name h%s\n\taddress 127.0.0.%s\n}\n' \
+		    "$h" $((h + 1))
+	done
 	i=0
 	while [ "$i" -le "$NSVC" ]; do
 		name=s$i
 		[ "$i" = 0 ] && name=slow
-		printf 'define service {\n\tuse s-base\n\thost_name hW\n\tcheck_command mark\n'
+		printf 'define service {\n\tuse s-base\n\thost_name h%s\n\tcheck_command mark\n' \
+		    $((i % 12))
 		printf '\tservice_description %s\n\tcheck_interval %s\n}\n' "$name" "$IVL"
 		i=$((i + 1))
 	done
@@ -107,9 +111,18 @@ else
 	fail "stopped/the other workers ran 90 % of what was due" "$ran of $due"
 fi
 
-if grep -q "Warning: Check of service 'slow' on host 'hW' timed out after 10\.0[0-9]*s!" \
+# h0's slot is freed once the worker is found stuck (seconds), not at the timeout
+first=$(awk -v t0="$t0" '$1 > t0 && ($3 == "s12" || $3 == "s24" || $3 == "s36" ||
+	$3 == "s48" || $3 == "s60") { print $1 - t0; exit }' "$T/starts")
+if [ -n "$first" ] && [ "$first" -le 6 ]; then
+	pass "stopped/h0's other checks start again $first s after the stop (limit 6 s)"
+else
+	fail "stopped/h0's other checks start again within 6 s" "first after ${first:-never} s"
+fi
+
+if grep -q "Warning: Check of service 'slow' on host 'h0' timed out after 10\.0[0-9]*s!" \
 	"$T/var/nagios.log" &&
-	grep -q "SERVICE ALERT: hW;slow;UNKNOWN;SOFT;1;(Service check timed out after 10\.00 seconds)" \
+	grep -q "SERVICE ALERT: h0;slow;UNKNOWN;SOFT;1;(Service check timed out after 10\.00 seconds)" \
 	"$T/var/nagios.log"; then
 	pass "stopped/the slow check ended as a plugin timeout"
 else

@@ -144,14 +144,22 @@ wait_all(double secs)
 	assert_int_equal(left, 0);
 }
 
+/* submit a shell line; stalled: the job's stalled hook (NULL: none) */
 static void
-sh(struct wpool *p, struct res *r, const char *line, double timeout, const char *const *env)
+sh_hooked(struct wpool *p, struct res *r, const char *line, double timeout,
+    const char *const *env, void (*stalled)(void *))
 {
-	struct wjob j = { NULL, line, env, timeout };
+	struct wjob j = { NULL, line, env, timeout, stalled };
 
 	memset(r, 0, sizeof(*r));
 	assert_int_equal(wpool_submit(p, &j, on_done, r), 0);
 	outstanding++;
+}
+
+static void
+sh(struct wpool *p, struct res *r, const char *line, double timeout, const char *const *env)
+{
+	sh_hooked(p, r, line, timeout, env, NULL);
 }
 
 static void
@@ -803,6 +811,18 @@ on_stuck(void *arg, long pid, double quiet, size_t moved, size_t left)
 	stuck.left = left;
 }
 
+/* a job's stalled hook: counts, and notes it came before the result */
+static int nstalled, stalled_late;
+
+static void
+on_stalled(void *arg)
+{
+	struct res *x = arg;
+
+	nstalled++;
+	stalled_late += x->calls != 0;
+}
+
 static struct wpool *
 pool_watched(unsigned n)
 {
@@ -811,6 +831,7 @@ pool_watched(unsigned n)
 
 	assert_non_null(p);
 	memset(&stuck, 0, sizeof(stuck));
+	nstalled = stalled_late = 0;
 	return p;
 }
 
@@ -818,8 +839,9 @@ pool_watched(unsigned n)
  * A worker that stops answering: SIGSTOPped with a job running and 40
  * jobs of 64 KiB queued behind it, most of which its socket cannot take.
  * It is found stuck within seconds (the hook told once), the jobs it
- * never read run on its replacement, those it took end as timeouts, and
- * it and its plugin's process group are killed.  A worker quiet for 3.5 s with a job running is not stuck.
+ * never read run on its replacement, it and its plugin's process group
+ * are killed, and those it took are told stalled, then end as timeouts.
+ * A worker quiet for 3.5 s with a job running is not stuck.
  */
 static void
 t_worker_stopped(void **state)
@@ -851,14 +873,14 @@ t_worker_stopped(void **state)
 	/* a plugin with a child of its own, which dies with its group only */
 	snprintf(line, sizeof(line), "sleep 30 & echo $! > %s.tmp && mv %s.tmp %s; wait",
 	    pidfile, pidfile, pidfile);
-	sh(p, &slow, line, 2, NULL);
+	sh_hooked(p, &slow, line, 2, NULL, on_stalled);
 	read_pid_file(pidfile, &plugin);
 	assert_int_equal(wpool_workers(p, w, 2), 1);
 	pid = (pid_t)w[0].pid;
 	assert_int_equal(kill(pid, SIGSTOP), 0);
 	t0 = ev_time();
 	for (k = 0; k < 40; k++)
-		sh(p, &r[k], "echo ran", 2.5, env);
+		sh_hooked(p, &r[k], "echo ran", 2.5, env, on_stalled);
 	wait_all(15);
 	assert_int_equal(stuck.calls, 1);
 	assert_true(stuck.pid == (long)pid);
@@ -877,6 +899,9 @@ t_worker_stopped(void **state)
 	assert_true(ran == stuck.moved);
 	assert_true(timedout + 1 == stuck.left);
 	assert_true(ran >= 20 && ran + timedout == 40);
+	/* each job it took was told stalled, before its result */
+	assert_int_equal(nstalled, (int)stuck.left);
+	assert_int_equal(stalled_late, 0);
 	assert_pid_gone_soon(pid);
 	/* nor did its plugin's child (the plugin has PR_SET_PDEATHSIG) */
 	assert_pid_gone_soon(plugin);
