@@ -54,6 +54,7 @@ struct wslot {
 	ev_tstamp heard;           /* last frame from it, or when it was given work */
 	ev_tstamp ping_at;         /* a ping waits for its answer since then; 0: none */
 	long outq;                 /* its unread bytes when last looked at (-1: unknown) */
+	int suspect;               /* quiet with jobs and bytes unread: others first */
 };
 
 struct zombie {

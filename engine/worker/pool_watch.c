@@ -31,11 +31,11 @@
  * exactly as a plugin killed at its timeout.  The pool tells the
  * worker_stuck hook once per stuck worker.
  *
- * Before a ping is due, a worker that holds jobs and has been quiet for
- * WATCH_SUSPECT seconds is given new jobs only if no other can take them,
- * so a stopped one stops being fed almost at once.  A healthy worker
- * whose results flow never is; one running only slow plugins just leaves
- * new jobs to the others meanwhile.
+ * Before a ping is due, a worker that holds jobs, has been quiet for
+ * WATCH_SUSPECT seconds and has not read all that was written to it is
+ * given new jobs only if no other can take them, so a stopped one stops
+ * being fed within half a second.  A healthy worker reads its jobs at
+ * once, so this never touches one, however slow its plugins.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -98,6 +98,7 @@ wp_watch_heard(struct wslot *s)
 {
 	s->heard = ev_now(s->p->loop);
 	s->ping_at = 0;
+	s->suspect = 0;
 }
 
 void
@@ -107,6 +108,7 @@ wp_watch_down(struct wslot *s)
 	s->heard = 0;
 	s->ping_at = 0;
 	s->outq = -1;
+	s->suspect = 0;
 }
 
 int
@@ -114,9 +116,7 @@ wp_slot_rank(const struct wslot *s)
 {
 	if (s->fd < 0 || s->jobs.n >= s->p->max_jobs)
 		return -1;
-	if (s->ping_at > 0)
-		return 1;
-	return s->jobs.n > 0 && ev_now(s->p->loop) - s->heard > WATCH_SUSPECT;
+	return s->ping_at > 0 || s->suspect;
 }
 
 /* the bytes s has not read of its socket yet, or -1 */
@@ -292,10 +292,13 @@ wp_watch_cb(struct ev_loop *loop, ev_timer *t, int revents)
 
 		if (s->fd < 0 || s->jobs.n == 0) {
 			s->ping_at = 0;
+			s->suspect = 0;
 			continue;
 		}
 		busy = 1;
 		if (s->ping_at == 0) {
+			if (now - s->heard >= WATCH_SUSPECT && !s->suspect)
+				s->suspect = wp_unread(s) > 0;
 			if (now - s->heard < WATCH_QUIET)
 				continue;
 			proto_ctl_encode(&s->wq, PROTO_PING);

@@ -793,9 +793,9 @@ t_worker_killed(void **state)
 	rmdir(dir);
 }
 
-/* what the worker_stuck hook was told */
+/* what the worker_stuck hook was told, and the jobs' stalled hook */
 static struct {
-	int calls;
+	int calls, nstalled, stalled_late;
 	long pid;
 	size_t moved, left;
 } stuck;
@@ -811,16 +811,12 @@ on_stuck(void *arg, long pid, double quiet, size_t moved, size_t left)
 	stuck.left = left;
 }
 
-/* a job's stalled hook: counts, and notes it came before the result */
-static int nstalled, stalled_late;
-
+/* counts, and notes whether it came before the result */
 static void
 on_stalled(void *arg)
 {
-	struct res *x = arg;
-
-	nstalled++;
-	stalled_late += x->calls != 0;
+	stuck.nstalled++;
+	stuck.stalled_late += ((struct res *)arg)->calls != 0;
 }
 
 static struct wpool *
@@ -831,7 +827,6 @@ pool_watched(unsigned n)
 
 	assert_non_null(p);
 	memset(&stuck, 0, sizeof(stuck));
-	nstalled = stalled_late = 0;
 	return p;
 }
 
@@ -841,7 +836,8 @@ pool_watched(unsigned n)
  * It is found stuck within seconds (the hook told once), the jobs it
  * never read run on its replacement, it and its plugin's process group
  * are killed, and those it took are told stalled, then end as timeouts.
- * A worker quiet for 3.5 s with a job running is not stuck.
+ * A worker quiet for 3.5 s with a job running is neither stuck nor
+ * passed over.
  */
 static void
 t_worker_stopped(void **state)
@@ -849,22 +845,31 @@ t_worker_stopped(void **state)
 	static char big[64 << 10];
 	const char *env[] = { big, NULL };
 	char dir[] = "/tmp/jaque-test-pool-XXXXXX", line[512], pidfile[128];
-	pid_t plugin;
 	struct res slow, r[40];
 	struct wpool_worker w[2];
 	struct wpool_stats st;
 	struct wpool *p;
 	size_t ran = 0, timedout = 0, k;
-	pid_t pid;
+	pid_t pid, plugin;
 	double t0;
 
 	(void)state;
-	p = pool_watched(1);
+	p = pool_watched(2);
 	sh(p, &slow, "exec sleep 3.5", 10, NULL);
-	run_for(4.5, 1);
+	run_for(0.6, 0);
+	/* quiet with a job it has read: still first on a tie */
+	sh(p, &r[0], "true", 5, NULL);
+	sh(p, &r[1], "true", 5, NULL);
+	wait_all(5);
+	assert_int_equal(wpool_workers(p, w, 2), 2);
+	assert_true(w[0].started == 2 && w[1].started == 1);
 	exited_with(&slow, 0);
 	assert_int_equal(stuck.calls, 0);
+	for (k = 0; k < 2; k++)
+		res_clear(&r[k]);
 	res_clear(&slow);
+	wpool_free(p);
+	p = pool_watched(1);
 
 	memset(big, 'x', sizeof(big) - 1);
 	memcpy(big, "BIG=", 4);
@@ -883,9 +888,7 @@ t_worker_stopped(void **state)
 		sh_hooked(p, &r[k], "echo ran", 2.5, env, on_stalled);
 	wait_all(15);
 	assert_int_equal(stuck.calls, 1);
-	assert_true(stuck.pid == (long)pid);
-	assert_int_equal(slow.status, WRES_TIMEOUT);
-	assert_true(slow.at - t0 < 5.0);
+	assert_true(stuck.pid == (long)pid && slow.status == WRES_TIMEOUT && slow.at - t0 < 5.0);
 	assert_true(slow.finish.tv_sec - slow.start.tv_sec >= 1);
 	for (k = 0; k < 40; k++) {
 		assert_int_equal(r[k].calls, 1);
@@ -900,11 +903,10 @@ t_worker_stopped(void **state)
 	assert_true(timedout + 1 == stuck.left);
 	assert_true(ran >= 20 && ran + timedout == 40);
 	/* each job it took was told stalled, before its result */
-	assert_int_equal(nstalled, (int)stuck.left);
-	assert_int_equal(stalled_late, 0);
+	assert_int_equal(stuck.nstalled, (int)stuck.left);
+	assert_int_equal(stuck.stalled_late, 0);
 	assert_pid_gone_soon(pid);
-	/* nor did its plugin's child (the plugin has PR_SET_PDEATHSIG) */
-	assert_pid_gone_soon(plugin);
+	assert_pid_gone_soon(plugin);  /* the plugin's child, in its group */
 	wpool_stats(p, &st);
 	assert_true(st.worker_stuck == 1 && st.worker_restarts == 1);
 	assert_int_equal(wpool_workers(p, w, 2), 1);
