@@ -177,6 +177,7 @@ static const char *const nlog_shown[] = {
 	"Failed to *",
 	"Cannot lock lockfile *",
 	"Unable to *",
+	"wproc: Core Worker * seems to be stuck *",
 	NULL
 };
 
@@ -518,6 +519,14 @@ nlog_stale(struct nlog *l, time_t t, const char *host, const char *svc, long sta
 		    host, stale / 86400, stale % 86400 / 3600, stale % 3600 / 60, stale % 60,
 		    threshold / 86400, threshold % 86400 / 3600, threshold % 3600 / 60,
 		    threshold % 60);
+}
+
+void
+nlog_worker_stuck(struct nlog *l, time_t t, long pid, double quiet, size_t moved, size_t left)
+{
+	nlog_printf(l, t, "wproc: Core Worker %ld seems to be stuck (no answer for %.1f "
+	    "seconds); %zu job(s) moved to other workers, %zu left to time out; it is "
+	    "killed and replaced", pid, quiet, moved, left);
 }
 
 void

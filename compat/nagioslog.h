@@ -83,6 +83,10 @@ void nlog_stale(struct nlog *l, time_t t, const char *host, const char *svc, lon
     long threshold);
 /* a worker process died (jaque's own line: Nagios's workers are its own business) */
 void nlog_worker_lost(struct nlog *l, time_t t, long pid, const char *why, size_t jobs);
+/* a worker process stopped answering (pool.h's worker_stuck), in the style of
+ * Nagios's "wproc: ..." lines about its workers ("Core Worker PID") */
+void nlog_worker_stuck(struct nlog *l, time_t t, long pid, double quiet, size_t moved,
+    size_t left);
 /* "PASSIVE SERVICE CHECK: host;svc;state;output" (svc NULL: the HOST form);
  * Nagios prints the state and output the object had before the result */
 void nlog_passive(struct nlog *l, time_t t, const char *host, const char *svc, int state,

@@ -71,6 +71,7 @@ struct checker_run {
 	unsigned key;
 	int builtin;
 	int remote;              /* taken by the run_remote hook */
+	int released;            /* its run queue slot is free already (a stalled job) */
 	unsigned long tag;       /* the hook's (checker_run_set_tag) */
 	struct timeval tv_start;
 	struct checker_run *next; /* the checker's list of runs */

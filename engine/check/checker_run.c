@@ -118,6 +118,23 @@ chk_pool_done(void *arg, const struct wresult *wr)
 	    &wr->finish);
 }
 
+/*
+ * The worker running r was stuck and has been killed with its plugin: the
+ * check's concurrency slots are free for others now, though its result (a
+ * timeout) comes only at its timeout, as Nagios's would.
+ */
+static void
+chk_pool_stalled(void *arg)
+{
+	struct checker_run *r = arg;
+
+	if (r->e == NULL || r->released)
+		return;
+	r->released = 1;
+	runq_done(r->c->runq, r->key);
+	chk_dispatch(r->c);
+}
+
 void
 checker_builtin_done(struct checker_run *r, int rc, const char *out, size_t outlen)
 {
@@ -261,6 +278,7 @@ chk_run(struct checker *c, struct chk_ent *e, double now)
 	job.shell_line = line;
 	job.env = (const char *const *)env;
 	job.timeout = r->timeout;
+	job.stalled = chk_pool_stalled;
 	c->st.worker_started++;
 	if (c->pool == NULL || wpool_submit(c->pool, &job, chk_pool_done, r) < 0) {
 		static const char msg[] = "no worker process could run the check";
@@ -540,7 +558,8 @@ chk_finish(struct checker_run *r, enum check_origin origin, int wait_status, con
 	e->run = NULL;
 	e->freshening = 0;
 	st->is_executing = 0;
-	runq_done(c->runq, r->key);
+	if (!r->released)
+		runq_done(c->runq, r->key);
 	c->st.checks_finished++;
 	if (origin == CHECK_LOST) {
 		/* not the plugin's doing: no state change, check again soon */
@@ -700,7 +719,8 @@ chk_detach_run(struct checker *c, struct checker_run *r)
 		r->e->run = NULL;
 		r->e->pend = 0;
 		chk_state(c, r->e)->is_executing = 0;
-		runq_done(c->runq, r->key);
+		if (!r->released)
+			runq_done(c->runq, r->key);
 	}
 	r->e = NULL;
 	if (r->builtin || r->remote) {
@@ -721,7 +741,8 @@ chk_move_run(struct checker *old, struct checker *c, struct checker_run *r, stru
 	oe->running = 0;
 	oe->run = NULL;
 	chk_state(old, oe)->is_executing = 0;
-	runq_done(old->runq, r->key);
+	if (!r->released)
+		runq_done(old->runq, r->key);
 	chk_unlink(old, r);
 	r->c = c;
 	r->e = e;
@@ -729,7 +750,9 @@ chk_move_run(struct checker *old, struct checker *c, struct checker_run *r, stru
 	if (c->tps != old->tps)
 		r->start_tick = (uint64_t)ceil((double)r->start_tick * c->tps / old->tps - 1e-9);
 	chk_link(c, r);
-	runq_start_direct(c->runq, r->key);
+	/* a stalled job's slot was given back already: it holds none here either */
+	if (!r->released)
+		runq_start_direct(c->runq, r->key);
 	e->running = 1;
 	e->run = r;
 	chk_state(c, e)->is_executing = 1;

@@ -4,10 +4,11 @@
  * check in flight whose result never comes back.
  *
  * Results normally always come: a plugin is killed at its timeout by the
- * worker, and a worker that dies has its checks run again (chk_finish,
- * CHECK_LOST).  What is left is a result lost on the way: a worker that
- * hangs (stopped, stuck in the kernel) or a builtin check that never
- * reports.  As in Nagios, every 60 seconds (DEFAULT_ORPHAN_CHECK_INTERVAL)
+ * worker, a worker that dies has its checks run again (chk_finish,
+ * CHECK_LOST), and one that hangs (stopped, stuck in the kernel) has its
+ * checks end as timeouts at their timeout (engine/worker/pool_watch.c),
+ * long before this would take them.  What is left is a result lost on
+ * the way: a remote runner or a builtin check that never reports.  As in Nagios, every 60 seconds (DEFAULT_ORPHAN_CHECK_INTERVAL)
  * when check_for_orphaned_services or check_for_orphaned_hosts is on, a
  * check running since before now - (its timeout + check_result_reaper_
  * frequency + 600) is given up: Nagios's warning is logged, the run is

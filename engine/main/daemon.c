@@ -207,6 +207,14 @@ jq_worker_lost(void *arg, long pid, const char *why, size_t jobs)
 	nlog_worker_lost(j->log, time(NULL), pid, why, jobs);
 }
 
+static void
+jq_worker_stuck(void *arg, long pid, double quiet, size_t moved, size_t left)
+{
+	struct jaque *j = arg;
+
+	nlog_worker_stuck(j->log, time(NULL), pid, quiet, moved, left);
+}
+
 static int
 jq_run_builtin(void *arg, struct checker_run *run, int argc, char *const argv[], double timeout)
 {
@@ -855,6 +863,7 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 	            : j.gen->cfg.check_workers > 0 ? (unsigned)j.gen->cfg.check_workers : 0;
 	po.self_exe = j.self_exe;
 	po.worker_lost = jq_worker_lost;
+	po.worker_stuck = jq_worker_stuck;
 	po.hook_arg = &j;
 	j.pool = wpool_new(j.loop, &po);
 	if (j.pool == NULL)

@@ -18,9 +18,13 @@
  * WRES_WORKER_DIED, its socket is closed (a live worker then kills its
  * plugins and exits), its pid goes on a list reaped by a timer (SIGKILL
  * if it lingers), and a replacement starts at most once a second per
- * slot.  No callback runs from inside wpool_submit: frames are written
- * only from the write watcher, so a write error is met there, outside
- * any callback, and a callback never sees a slot change under it.
+ * slot.  A worker that is alive but does not answer (stopped, stuck in
+ * the kernel) never reaches EOF: pool_watch.c finds it, takes back the
+ * jobs it never read, kills it, and times out the others later; it is
+ * replaced the same way.  No callback runs from inside wpool_submit:
+ * frames are written only from the write watcher, so a write error is met
+ * there, outside any callback, and a callback never sees a slot change
+ * under it.
  *
  * Workers are started with posix_spawn: the engine may be large, and a
  * vfork-style spawn costs nothing whatever its size.
@@ -30,6 +34,7 @@
 #define _GNU_SOURCE
 
 #include "engine/worker/pool.h"
+#include "engine/worker/pool_int.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -47,7 +52,6 @@
 
 #include "engine/util/log.h"
 #include "engine/util/xalloc.h"
-#include "engine/worker/proto.h"
 
 extern char **environ;
 
@@ -56,66 +60,6 @@ extern char **environ;
 #define WPOOL_REAP_TICK 0.02    /* how often dead workers are waited for */
 #define WPOOL_KILL_AFTER 2.0    /* a closed worker that has not exited by then gets SIGKILL */
 #define WPOOL_FREE_WAIT 3.0     /* wpool_free gives up waiting after this */
-
-struct wslot;
-
-struct pjob {
-	uint64_t id;
-	struct pjob *prev, *next;  /* in its slot's list, or in the pending FIFO */
-	struct wslot *slot;        /* NULL while pending */
-	wpool_done_fn *done;
-	void *arg;
-	char *frame;               /* encoded, until handed to a slot */
-	size_t framelen;
-};
-
-struct pjob_list {
-	struct pjob *head, *tail;
-	size_t n;
-};
-
-struct wslot {
-	struct wpool *p;
-	pid_t pid;
-	int fd;                    /* -1 when down */
-	int spawn_failed;          /* the last start attempt failed */
-	unsigned starts;
-	ev_tstamp last_start;
-	ev_io rio, wio;
-	ev_timer restart;
-	struct proto_rd rd;
-	struct proto_wq wq;
-	struct pjob_list jobs;
-	unsigned long started;     /* jobs handed to this worker process */
-};
-
-struct zombie {
-	pid_t pid;
-	ev_tstamp kill_at;
-	int killed;
-};
-
-struct wpool {
-	struct ev_loop *loop;
-	char *self_exe;
-	void (*worker_lost)(void *arg, long pid, const char *why, size_t jobs);
-	void *hook_arg;
-	size_t cap;
-	unsigned n;
-	unsigned max_jobs;
-	struct wslot *slots;
-	/* jobs by table index; id = seq << 32 | index */
-	struct pjob **tab;
-	uint32_t tablen;
-	uint32_t *freeidx;
-	uint32_t nfree;
-	uint32_t seq;
-	struct pjob_list pending;
-	struct zombie *zombies;
-	size_t nzomb, zalloc;
-	ev_timer reap;
-	struct wpool_stats st;
-};
 
 static const char *const wres_names[WRES_NSTATUS] = {
 	[WRES_EXITED] = "exited",
@@ -132,13 +76,12 @@ wres_status_str(enum wres_status s)
 	return wres_names[s];
 }
 
-static void wp_dispatch(struct wpool *p);
 static void wp_slot_fail(struct wslot *s, const char *why);
 
 /* --- lists and the job table --- */
 
-static void
-pl_push(struct pjob_list *l, struct pjob *j)
+void
+wp_list_push(struct pjob_list *l, struct pjob *j)
 {
 	j->next = NULL;
 	j->prev = l->tail;
@@ -150,8 +93,8 @@ pl_push(struct pjob_list *l, struct pjob *j)
 	l->n++;
 }
 
-static void
-pl_remove(struct pjob_list *l, struct pjob *j)
+void
+wp_list_remove(struct pjob_list *l, struct pjob *j)
 {
 	if (j->prev)
 		j->prev->next = j->next;
@@ -208,8 +151,7 @@ pjob_free(struct pjob *j)
 	free(j);
 }
 
-/* a job leaves the pool: out of the table, stats, callback, freed */
-static void
+void
 wp_complete(struct wpool *p, struct pjob *j, const struct wresult *r)
 {
 	wp_tab_del(p, j);
@@ -379,13 +321,18 @@ wp_pick(struct wpool *p)
 	struct wslot *best = NULL;
 	unsigned k;
 
+	int rank, best_rank = 0;
+
 	for (k = 0; k < p->n; k++) {
 		struct wslot *s = &p->slots[k];
 
-		if (s->fd < 0 || s->jobs.n >= p->max_jobs)
+		if ((rank = wp_slot_rank(s)) < 0)
 			continue;
-		if (best == NULL || s->jobs.n < best->jobs.n)
+		if (best == NULL || rank < best_rank ||
+		    (rank == best_rank && s->jobs.n < best->jobs.n)) {
 			best = s;
+			best_rank = rank;
+		}
 	}
 	return best;
 }
@@ -393,18 +340,19 @@ wp_pick(struct wpool *p)
 static void
 wp_send(struct wslot *s, struct pjob *j)
 {
+	wp_watch_sent(s, j, j->framelen);
 	proto_wq_put(&s->wq, j->frame, j->framelen);
 	free(j->frame);
 	j->frame = NULL;
 	j->slot = s;
-	pl_push(&s->jobs, j);
+	wp_list_push(&s->jobs, j);
 	s->started++;
 	/* written when the socket says so: one write for a whole burst */
 	if (!ev_is_active(&s->wio))
 		ev_io_start(s->p->loop, &s->wio);
 }
 
-static void
+void
 wp_dispatch(struct wpool *p)
 {
 	struct wslot *s;
@@ -412,7 +360,7 @@ wp_dispatch(struct wpool *p)
 	while (p->pending.head != NULL && (s = wp_pick(p)) != NULL) {
 		struct pjob *j = p->pending.head;
 
-		pl_remove(&p->pending, j);
+		wp_list_remove(&p->pending, j);
 		wp_send(s, j);
 	}
 }
@@ -448,9 +396,36 @@ wp_fail_jobs(struct wpool *p, struct pjob_list *l)
 	gettimeofday(&r.finish, NULL);
 	r.start = r.finish;
 	while ((j = l->head) != NULL) {
-		pl_remove(l, j);
+		wp_list_remove(l, j);
 		wp_complete(p, j, &r);
 	}
+}
+
+void
+wp_slot_down(struct wslot *s, double grace)
+{
+	struct wpool *p = s->p;
+	ev_tstamp wait;
+
+	ev_io_stop(p->loop, &s->rio);
+	ev_io_stop(p->loop, &s->wio);
+	close(s->fd);
+	s->fd = -1;
+	p->st.alive--;
+	if (grace <= 0)
+		(void)kill(s->pid, SIGKILL);
+	wp_bury(p, s->pid, grace);
+	s->pid = 0;
+	s->started = 0;
+	proto_rd_free(&s->rd);
+	proto_wq_free(&s->wq);
+	memset(&s->jobs, 0, sizeof(s->jobs));
+	wp_watch_down(s);
+
+	wait = s->last_start + WPOOL_RESTART_GAP - ev_now(p->loop);
+	ev_timer_stop(p->loop, &s->restart);
+	ev_timer_set(&s->restart, wait > 0 ? wait : 0., 0.);
+	ev_timer_start(p->loop, &s->restart);
 }
 
 /*
@@ -463,29 +438,12 @@ wp_slot_fail(struct wslot *s, const char *why)
 {
 	struct wpool *p = s->p;
 	struct pjob_list lost = s->jobs;
-	ev_tstamp wait;
 
 	log_warnx("pool: worker %ld lost (%s) with %zu job(s) in flight", (long)s->pid, why,
 	    s->jobs.n);
 	if (p->worker_lost != NULL)
 		p->worker_lost(p->hook_arg, (long)s->pid, why, s->jobs.n);
-	ev_io_stop(p->loop, &s->rio);
-	ev_io_stop(p->loop, &s->wio);
-	close(s->fd);
-	s->fd = -1;
-	p->st.alive--;
-	wp_bury(p, s->pid, WPOOL_KILL_AFTER);
-	s->pid = 0;
-	s->started = 0;
-	proto_rd_free(&s->rd);
-	proto_wq_free(&s->wq);
-	memset(&s->jobs, 0, sizeof(s->jobs));
-
-	wait = s->last_start + WPOOL_RESTART_GAP - ev_now(p->loop);
-	ev_timer_stop(p->loop, &s->restart);
-	ev_timer_set(&s->restart, wait > 0 ? wait : 0., 0.);
-	ev_timer_start(p->loop, &s->restart);
-
+	wp_slot_down(s, WPOOL_KILL_AFTER);
 	wp_fail_jobs(p, &lost);
 	wp_dispatch(p);
 }
@@ -499,6 +457,8 @@ wp_result(struct wslot *s, const char *body, size_t len)
 	struct pjob *j;
 	uint64_t id;
 
+	if (proto_is_ctl(body, len, PROTO_PONG))
+		return 0;
 	if (proto_result_decode(body, len, p->cap, &id, &r) < 0)
 		return -1;
 	j = wp_tab_find(p, id);
@@ -507,7 +467,7 @@ wp_result(struct wslot *s, const char *body, size_t len)
 		    (unsigned long long)id);
 		return 0;
 	}
-	pl_remove(&s->jobs, j);
+	wp_list_remove(&s->jobs, j);
 	wp_complete(p, j, &r);
 	return 0;
 }
@@ -516,6 +476,7 @@ static void
 wp_read_cb(struct ev_loop *loop, ev_io *io, int revents)
 {
 	struct wslot *s = io->data;
+	struct wpool *p = s->p;
 	const char *body;
 	size_t len;
 	long n;
@@ -536,6 +497,7 @@ wp_read_cb(struct ev_loop *loop, ev_io *io, int revents)
 		wp_slot_fail(s, "read error");
 		return;
 	}
+	wp_watch_heard(s);
 	while ((rc = proto_rd_next(&s->rd, &body, &len)) == 1)
 		if (wp_result(s, body, len) < 0) {
 			wp_slot_fail(s, "malformed result frame");
@@ -545,7 +507,7 @@ wp_read_cb(struct ev_loop *loop, ev_io *io, int revents)
 		wp_slot_fail(s, "oversized result frame");
 		return;
 	}
-	wp_dispatch(s->p);
+	wp_dispatch(p);
 }
 
 /* --- the API --- */
@@ -572,6 +534,7 @@ wpool_new(struct ev_loop *loop, const struct wpool_opts *opts)
 	p->loop = loop;
 	p->self_exe = xstrdup(opts->self_exe);
 	p->worker_lost = opts->worker_lost;
+	p->worker_stuck = opts->worker_stuck;
 	p->hook_arg = opts->hook_arg;
 	p->cap = opts->output_cap ? opts->output_cap : WPOOL_DEFAULT_CAP;
 	if (p->cap > PROTO_CAP_MAX)
@@ -589,6 +552,7 @@ wpool_new(struct ev_loop *loop, const struct wpool_opts *opts)
 	ev_timer_init(&p->reap, wp_reap_cb, WPOOL_REAP_TICK, WPOOL_REAP_TICK);
 	p->reap.data = p;
 	p->slots = xcalloc(p->n, sizeof(*p->slots));
+	wp_watch_init(p);
 	for (k = 0; k < p->n; k++) {
 		struct wslot *s = &p->slots[k];
 
@@ -637,12 +601,14 @@ wpool_submit(struct wpool *p, const struct wjob *job, wpool_done_fn *done, void 
 	j->framelen = frame.len;
 	j->done = done;
 	j->arg = arg;
+	j->timeout = job->timeout > 0 ? job->timeout : 60.0;
+	j->stalled = job->stalled;
 	p->st.submitted++;
 	s = p->pending.head == NULL ? wp_pick(p) : NULL;
 	if (s != NULL)
 		wp_send(s, j);
 	else
-		pl_push(&p->pending, j);
+		wp_list_push(&p->pending, j);
 	return 0;
 }
 
@@ -678,7 +644,7 @@ wp_drop_list(struct pjob_list *l)
 	struct pjob *j;
 
 	while ((j = l->head) != NULL) {
-		pl_remove(l, j);
+		wp_list_remove(l, j);
 		pjob_free(j);
 	}
 }
@@ -729,7 +695,9 @@ wpool_free(struct wpool *p)
 	}
 	wp_wait_all(p);
 	ev_timer_stop(p->loop, &p->reap);
+	wp_watch_stop(p);
 	wp_drop_list(&p->pending);
+	wp_drop_list(&p->stalled);
 	free(p->slots);
 	free(p->tab);
 	free(p->freeidx);

@@ -7,7 +7,11 @@
  * with the fewest jobs in flight, as frames on the socketpair (proto.h);
  * results come back on the same libev loop and are handed to the job's
  * callback exactly once.  A worker that dies (EOF, bad frame) is reaped
- * and replaced; each of its jobs gets a result with WRES_WORKER_DIED.
+ * and replaced; each of its jobs gets a result with WRES_WORKER_DIED.  A
+ * worker that stops answering (stopped, stuck in the kernel) is given no
+ * more work within seconds; the jobs it never read go to other workers,
+ * it and its plugins are killed and it is replaced, and the jobs it took
+ * end as WRES_TIMEOUT at their timeout (as a plugin killed there).
  *
  * The job's strings are copied at submit; the result and its buffers are
  * valid only during the callback.  A callback may submit jobs but must
@@ -42,6 +46,11 @@ struct wpool_opts {
 	/* told when a worker is lost (before its jobs fail and it is restarted);
 	 * why: what happened ("EOF", "bad frame", ...); NULL: nobody */
 	void (*worker_lost)(void *arg, long pid, const char *why, size_t jobs);
+	/* told once when a worker stops answering (pool_watch.c): it had been
+	 * quiet for quiet seconds; moved of its jobs, never read by it, went
+	 * to other workers, left will end as timeouts; it is killed and
+	 * replaced (worker_lost is not called then); NULL: nobody */
+	void (*worker_stuck)(void *arg, long pid, double quiet, size_t moved, size_t left);
 	void *hook_arg;
 };
 
@@ -52,6 +61,10 @@ struct wjob {
 	                           * worker's environment, or NULL */
 	double timeout;           /* seconds; the process group is killed at it
 	                           * (0: 60 s, as Nagios's worker) */
+	/* told (with done's arg) when the job's worker was found stuck and its
+	 * plugin killed: nothing runs for it any more, though its result, a
+	 * WRES_TIMEOUT, comes only at its timeout; NULL: nobody */
+	void (*stalled)(void *arg);
 };
 
 enum wres_status {
@@ -110,6 +123,7 @@ struct wpool_stats {
 	uint64_t completed;      /* callbacks made, whatever the status */
 	uint64_t timeouts;
 	uint64_t worker_restarts;
+	uint64_t worker_stuck;   /* workers found not answering */
 	size_t in_flight;        /* submitted and not completed (waiting ones too) */
 };
 void wpool_stats(const struct wpool *p, struct wpool_stats *st);

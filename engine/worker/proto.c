@@ -99,6 +99,7 @@ proto_wq_flush(struct proto_wq *q, int fd)
 
 /* --- big-endian writers into a reserved region --- */
 
+
 static char *
 put_u8(char *p, unsigned v)
 {
@@ -132,6 +133,24 @@ put_str(char *p, const char *s, size_t n)
 	p += n;
 	*p++ = '\0';
 	return p;
+}
+
+/* --- ping and pong --- */
+
+void
+proto_ctl_encode(struct proto_wq *q, char type)
+{
+	char *p = proto_wq_reserve(q, PROTO_CTL_LEN);
+
+	p = put_u32(p, 1);
+	(void)put_u8(p, (unsigned char)type);
+	q->len += PROTO_CTL_LEN;
+}
+
+int
+proto_is_ctl(const char *body, size_t len, char type)
+{
+	return len == 1 && body[0] == type;
 }
 
 /* --- bounded reader --- */

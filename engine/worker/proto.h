@@ -17,7 +17,13 @@
  *           out:str err:str
  *           (tv: sec:i64 usec:i32; utime onwards is the rusage)
  *           (flags bit 0: stdout was truncated, bit 1: stderr was)
+ *   ping:   'P'   (engine to worker: are you there?)
+ *   pong:   'O'   (worker to engine: the answer, sent once every frame
+ *                  before the ping has been read and its job started)
  *
+ * The engine pings a worker only when it has jobs there and has heard
+ * nothing from it for a while (pool_watch.c), so a worker whose results
+ * flow never sees one.
  * Every length is checked against the frame before it is used, a frame
  * has a cap fixed by its reader, and decoding a frame never allocates
  * more than the argument vectors.  Both ends are processes of the same
@@ -36,6 +42,10 @@
 #define PROTO_HDR 4u
 #define PROTO_JOB 'J'
 #define PROTO_RESULT 'R'
+#define PROTO_PING 'P'
+#define PROTO_PONG 'O'
+/* the bytes of a ping or pong frame, its header included */
+#define PROTO_CTL_LEN (PROTO_HDR + 1u)
 /* largest job body: command line plus environment macros */
 #define PROTO_JOB_MAX ((size_t)8 << 20)
 /* largest per-stream output cap a job may ask for */
@@ -81,6 +91,11 @@ void proto_result_encode(struct proto_wq *q, uint64_t id, const struct wresult *
  */
 int proto_result_decode(const char *body, size_t len, size_t cap, uint64_t *id,
     struct wresult *r);
+
+/* append a frame of one type byte (PROTO_PING or PROTO_PONG) to q */
+void proto_ctl_encode(struct proto_wq *q, char type);
+/* 1 when body (len bytes) is a frame of that one type byte, else 0 */
+int proto_is_ctl(const char *body, size_t len, char type);
 
 /*
  * proto_rd: frames in from a non-blocking stream.  The buffer grows to

@@ -113,18 +113,15 @@ static void wk_quit(struct wk *w, int status);
 /* --- results --- */
 
 /*
- * Queue a result and write what the socket takes.  A write error is not
+ * Write what the socket takes of the queued frames.  A write error is not
  * acted on here (callers may be in the middle of a job): the read watcher
  * is woken to shut down.
  */
 static void
-wk_send(struct wk *w, uint64_t id, const struct wresult *r)
+wk_flush(struct wk *w)
 {
 	int rc;
 
-	if (w->broken || w->fd < 0)
-		return;
-	proto_result_encode(&w->wq, id, r);
 	if (ev_is_active(&w->wio))
 		return;
 	rc = proto_wq_flush(&w->wq, w->fd);
@@ -135,6 +132,26 @@ wk_send(struct wk *w, uint64_t id, const struct wresult *r)
 		w->broken = 1;
 		ev_feed_event(w->loop, &w->rio, EV_READ);
 	}
+}
+
+/* queue a result and write it */
+static void
+wk_send(struct wk *w, uint64_t id, const struct wresult *r)
+{
+	if (w->broken || w->fd < 0)
+		return;
+	proto_result_encode(&w->wq, id, r);
+	wk_flush(w);
+}
+
+/* the answer to the engine's ping: every frame before it has been taken */
+static void
+wk_pong(struct wk *w)
+{
+	if (w->broken || w->fd < 0)
+		return;
+	proto_ctl_encode(&w->wq, PROTO_PONG);
+	wk_flush(w);
 }
 
 static void
@@ -430,6 +447,10 @@ wk_frame(struct wk *w, const char *body, size_t len)
 	int have_id = 0, e;
 	char text[128];
 
+	if (proto_is_ctl(body, len, PROTO_PING)) {
+		wk_pong(w);
+		return;
+	}
 	if (len >= 9 && body[0] == PROTO_JOB)
 		have_id = 1;
 	if (proto_job_decode(body, len, &pj, &id) < 0) {

@@ -847,6 +847,36 @@ t_orphaned_check(void **state)
 	fx_end_all(f);
 }
 
+/*
+ * A check ended as a timeout by the worker pool (a plugin killed at its
+ * timeout, or the check of a worker that stopped answering) is over: the
+ * orphan check never fires for it as well, however late it looks; only
+ * the retry it brings is still running, and can be.
+ */
+static void
+t_timeout_not_orphaned(void **state)
+{
+	struct fx *f = *state;
+	int a = fx_service_id(f, "h1", "a");
+	const struct svc_state *ss;
+	time_t now;
+
+	fx_start_held(f);
+	now = (time_t)ev_now(f->loop);
+	force(f, "h1", "a");
+	assert_int_equal(f->npending, 1);
+	checker_builtin_done(f->pending[--f->npending], -1, NULL, 0);
+	ss = &checker_svc_states(f->c)[a];
+	assert_non_null(ss->c.output);
+	assert_true(strncmp(ss->c.output, "(Service check timed out after ", 31) == 0);
+	assert_int_equal(ss->c.current_state, 2);
+	/* the retry it brings runs; of the two runs only that one can be orphaned */
+	assert_int_equal(f->npending, 1);
+	assert_int_equal(checker_orphans(f->c, now + 3600), 1);
+	fx_end_all(f);
+	assert_int_equal(checker_orphans(f->c, now + 3600), 0);
+}
+
 /* what the run_remote hook of t_remote saw and does */
 static struct checker_run *remote_run;
 static const struct obj_service *remote_svc;
@@ -1310,6 +1340,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_first_spread_apart, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_passive, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_file_result, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_timeout_not_orphaned, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_orphaned_check, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_remote, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_adopt_and_stop, setup, teardown),

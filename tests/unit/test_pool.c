@@ -17,7 +17,9 @@
  * at once, the child killed; a setsid'd one does not hold the result
  * either), an output flood (capped, flagged, worker memory bounded),
  * pipes in shell lines, a worker killed with jobs in flight (they fail
- * with WRES_WORKER_DIED, the worker is replaced, later jobs run), broken
+ * with WRES_WORKER_DIED, the worker is replaced, later jobs run), a
+ * worker SIGSTOPped under its jobs (found stuck, its unread jobs moved,
+ * the rest timed out, killed and replaced), broken
  * workers (oversized or malformed frames, instant exit: restarts at most
  * once a second), bad jobs refused, 1000 jobs completing exactly once,
  * wpool_free killing plugins and leaving no child behind, and the worker
@@ -142,14 +144,22 @@ wait_all(double secs)
 	assert_int_equal(left, 0);
 }
 
+/* submit a shell line; stalled: the job's stalled hook (NULL: none) */
 static void
-sh(struct wpool *p, struct res *r, const char *line, double timeout, const char *const *env)
+sh_hooked(struct wpool *p, struct res *r, const char *line, double timeout,
+    const char *const *env, void (*stalled)(void *))
 {
-	struct wjob j = { NULL, line, env, timeout };
+	struct wjob j = { NULL, line, env, timeout, stalled };
 
 	memset(r, 0, sizeof(*r));
 	assert_int_equal(wpool_submit(p, &j, on_done, r), 0);
 	outstanding++;
+}
+
+static void
+sh(struct wpool *p, struct res *r, const char *line, double timeout, const char *const *env)
+{
+	sh_hooked(p, r, line, timeout, env, NULL);
 }
 
 static void
@@ -783,6 +793,131 @@ t_worker_killed(void **state)
 	rmdir(dir);
 }
 
+/* what the worker_stuck hook was told, and the jobs' stalled hook */
+static struct {
+	int calls, nstalled, stalled_late;
+	long pid;
+	size_t moved, left;
+} stuck;
+
+static void
+on_stuck(void *arg, long pid, double quiet, size_t moved, size_t left)
+{
+	(void)arg;
+	(void)quiet;
+	stuck.calls++;
+	stuck.pid = pid;
+	stuck.moved = moved;
+	stuck.left = left;
+}
+
+/* counts, and notes whether it came before the result */
+static void
+on_stalled(void *arg)
+{
+	stuck.nstalled++;
+	stuck.stalled_late += ((struct res *)arg)->calls != 0;
+}
+
+static struct wpool *
+pool_watched(unsigned n)
+{
+	struct wpool_opts o = { n, self_exe, 0, NULL, on_stuck, NULL };
+	struct wpool *p = wpool_new(L, &o);
+
+	assert_non_null(p);
+	memset(&stuck, 0, sizeof(stuck));
+	return p;
+}
+
+/*
+ * A worker that stops answering: SIGSTOPped with a job running and 40
+ * jobs of 64 KiB queued behind it, most of which its socket cannot take.
+ * It is found stuck within seconds (the hook told once), the jobs it
+ * never read run on its replacement, it and its plugin's process group
+ * are killed, and those it took are told stalled, then end as timeouts.
+ * A worker quiet for 3.5 s with a job running is neither stuck nor
+ * passed over.
+ */
+static void
+t_worker_stopped(void **state)
+{
+	static char big[64 << 10];
+	const char *env[] = { big, NULL };
+	char dir[] = "/tmp/jaque-test-pool-XXXXXX", line[512], pidfile[128];
+	struct res slow, r[40];
+	struct wpool_worker w[2];
+	struct wpool_stats st;
+	struct wpool *p;
+	size_t ran = 0, timedout = 0, k;
+	pid_t pid, plugin;
+	double t0;
+
+	(void)state;
+	p = pool_watched(2);
+	sh(p, &slow, "exec sleep 3.5", 10, NULL);
+	run_for(0.6, 0);
+	/* quiet with a job it has read: still first on a tie */
+	sh(p, &r[0], "true", 5, NULL);
+	sh(p, &r[1], "true", 5, NULL);
+	wait_all(5);
+	assert_int_equal(wpool_workers(p, w, 2), 2);
+	assert_true(w[0].started == 2 && w[1].started == 1);
+	exited_with(&slow, 0);
+	assert_int_equal(stuck.calls, 0);
+	for (k = 0; k < 2; k++)
+		res_clear(&r[k]);
+	res_clear(&slow);
+	wpool_free(p);
+	p = pool_watched(1);
+
+	memset(big, 'x', sizeof(big) - 1);
+	memcpy(big, "BIG=", 4);
+	assert_non_null(mkdtemp(dir));
+	snprintf(pidfile, sizeof(pidfile), "%s/pid", dir);
+	/* a plugin with a child of its own, which dies with its group only */
+	snprintf(line, sizeof(line), "sleep 30 & echo $! > %s.tmp && mv %s.tmp %s; wait",
+	    pidfile, pidfile, pidfile);
+	sh_hooked(p, &slow, line, 2, NULL, on_stalled);
+	read_pid_file(pidfile, &plugin);
+	assert_int_equal(wpool_workers(p, w, 2), 1);
+	pid = (pid_t)w[0].pid;
+	assert_int_equal(kill(pid, SIGSTOP), 0);
+	t0 = ev_time();
+	for (k = 0; k < 40; k++)
+		sh_hooked(p, &r[k], "echo ran", 2.5, env, on_stalled);
+	wait_all(15);
+	assert_int_equal(stuck.calls, 1);
+	assert_true(stuck.pid == (long)pid && slow.status == WRES_TIMEOUT && slow.at - t0 < 5.0);
+	assert_true(slow.finish.tv_sec - slow.start.tv_sec >= 1);
+	for (k = 0; k < 40; k++) {
+		assert_int_equal(r[k].calls, 1);
+		if (r[k].status == WRES_EXITED && strcmp(r[k].out, "ran\n") == 0)
+			ran++;
+		else if (r[k].status == WRES_TIMEOUT)
+			timedout++;
+		res_clear(&r[k]);
+	}
+	/* written whole to its socket: taken, timed out; the rest moved and run */
+	assert_true(ran == stuck.moved);
+	assert_true(timedout + 1 == stuck.left);
+	assert_true(ran >= 20 && ran + timedout == 40);
+	/* each job it took was told stalled, before its result */
+	assert_int_equal(stuck.nstalled, (int)stuck.left);
+	assert_int_equal(stuck.stalled_late, 0);
+	assert_pid_gone_soon(pid);
+	assert_pid_gone_soon(plugin);  /* the plugin's child, in its group */
+	wpool_stats(p, &st);
+	assert_true(st.worker_stuck == 1 && st.worker_restarts == 1);
+	assert_int_equal(wpool_workers(p, w, 2), 1);
+	assert_true(w[0].pid != (long)pid);
+	wpool_free(p);
+	assert_no_children();
+	res_clear(&slow);
+	unlink(pidfile);
+	rmdir(dir);
+}
+
 static void
 t_free_kills_plugins(void **state)
 {
@@ -1036,6 +1171,7 @@ main(int argc, char **argv)
 	};
 	const struct CMUnitTest own[] = {
 		cmocka_unit_test(t_worker_killed),
+		cmocka_unit_test(t_worker_stopped),
 		cmocka_unit_test(t_free_kills_plugins),
 		cmocka_unit_test(t_fake_workers),
 		cmocka_unit_test(t_no_binary),

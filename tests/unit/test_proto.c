@@ -5,8 +5,9 @@
  * frame, strings without their NUL or with one inside, unknown status or
  * flags, trailing bytes); the encoder's refusals (no command, cap, size);
  * the frame reader fed one byte at a time and several frames at once,
- * and its refusal of empty and oversized frames; the output queue against
- * a full socket and a closed peer (EPIPE, no SIGPIPE).  Only socketpairs.
+ * and its refusal of empty and oversized frames; ping and pong frames
+ * among jobs; the output queue against a full socket and a closed peer
+ * (EPIPE, no SIGPIPE).  Only socketpairs.
  * Links engine/worker/proto.c.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -464,6 +465,48 @@ t_reader(void **state)
 	proto_wq_free(&q);
 }
 
+/* ping and pong: one type byte each, told apart from each other and from jobs */
+static void
+t_ping_pong(void **state)
+{
+	const char *argv[] = { "/bin/true", NULL };
+	struct wjob job = { argv, NULL, NULL, 1 };
+	struct proto_wq q;
+	struct proto_rd rd;
+	struct proto_job pj;
+	const char *body;
+	size_t len;
+	uint64_t id;
+	int sv[2];
+
+	(void)state;
+	pair(sv);
+	proto_wq_init(&q);
+	proto_ctl_encode(&q, PROTO_PING);
+	assert_int_equal(proto_wq_pending(&q), PROTO_CTL_LEN);
+	assert_int_equal(proto_job_encode(&q, 7, &job, 10), 0);
+	proto_ctl_encode(&q, PROTO_PONG);
+	assert_int_equal(proto_wq_flush(&q, sv[0]), 0);
+	proto_rd_init(&rd, 1000);
+	assert_true(proto_rd_fill(&rd, sv[1]) > 0);
+	assert_int_equal(proto_rd_next(&rd, &body, &len), 1);
+	assert_true(proto_is_ctl(body, len, PROTO_PING));
+	assert_false(proto_is_ctl(body, len, PROTO_PONG));
+	assert_int_equal(proto_job_decode(body, len, &pj, &id), -1);
+	assert_int_equal(proto_rd_next(&rd, &body, &len), 1);
+	assert_false(proto_is_ctl(body, len, PROTO_PING));
+	assert_int_equal(proto_job_decode(body, len, &pj, &id), 0);
+	assert_true(id == 7);
+	proto_job_clear(&pj);
+	assert_int_equal(proto_rd_next(&rd, &body, &len), 1);
+	assert_true(proto_is_ctl(body, len, PROTO_PONG));
+	assert_int_equal(proto_rd_next(&rd, &body, &len), 0);
+	close(sv[0]);
+	close(sv[1]);
+	proto_rd_free(&rd);
+	proto_wq_free(&q);
+}
+
 static void
 t_reader_refuses(void **state)
 {
@@ -570,6 +613,7 @@ main(void)
 		cmocka_unit_test(t_result_malformed),
 		cmocka_unit_test(t_reader),
 		cmocka_unit_test(t_reader_refuses),
+		cmocka_unit_test(t_ping_pong),
 		cmocka_unit_test(t_queue),
 	};
 
