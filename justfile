@@ -66,6 +66,11 @@ bench-compare-cell ENGINE N SOAK="300":
 bench-compare-table:
     contrib/bench-compare/table.sh
 
+# what a reload costs the schedule: SERVICES every INTERVAL s, RELOADS SIGHUPs (each service's
+# gap across it, the busiest second after it, the drift); EXTRA_OBJECTS=N for a large one
+bench-reload SERVICES="2000" RELOADS="3" INTERVAL="10":
+    scripts/bench-reload.sh {{SERVICES}} {{RELOADS}} {{INTERVAL}}
+
 # banned calls, file sizes, include layering
 lint:
     scripts/lint
