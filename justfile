@@ -45,6 +45,12 @@ bench-matrix SOAK="120":
     scripts/bench.sh exec 1000 {{SOAK}}
     scripts/bench.sh exec 2000 {{SOAK}}
 
+# a long run (HOURS, fractional allowed) of the 10 000-object estate with external commands,
+# retention and a reload every RELOAD_EVERY s: RSS, descriptors, comments and downtimes, drift
+# sampled into build/bench/soak-<date>.tsv; fails when jaque dies or RSS or descriptors grow
+soak HOURS:
+    scripts/soak {{HOURS}}
+
 # contrib/bench-compare/run.sh: the plugin rows of nagios4, naemon (NAEMON_SRC or an earlier
 # build), icinga2 and jaque at 2 000 objects, then at 10 000, then jaque-builtin at 10 000, one
 # cell at a time, SOAK seconds each after a minute's warm-up; rows in build/bench-compare/

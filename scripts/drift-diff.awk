@@ -4,7 +4,7 @@
 # in microseconds; with -v late=US also how many were counted in buckets
 # whose top is above US (checks that may have started that late).  A bucket's top can lie above every value counted in
 # it, so no figure passes cap (the whole run's exact maximum).  Used by
-# scripts/bench.sh and scripts/bench-livestatus.sh.
+# scripts/bench.sh, scripts/bench-livestatus.sh and scripts/soak.
 #
 # SPDX-License-Identifier: GPL-2.0-or-later
 BEGIN {
