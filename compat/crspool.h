@@ -48,6 +48,17 @@ struct crspool_stats {
 int crspool_scan(const char *dir, time_t now, unsigned long max_age, int max_seconds,
     void (*cb)(void *arg, const struct crspool_result *r), void *arg, struct crspool_stats *st);
 
+/*
+ * The text of one result file (NUL-terminated, changed in place: the
+ * strings handed to cb point into it), read as crspool_scan reads a file
+ * it found: each complete record goes to cb.  Returns the records handed
+ * out, or CRSPOOL_STALE (nothing handed out) when a file_time line makes
+ * the file older than max_age at now.
+ */
+#define CRSPOOL_STALE (-2)
+int crspool_parse(char *buf, time_t now, unsigned long max_age,
+    void (*cb)(void *arg, const struct crspool_result *r), void *arg);
+
 /* undo the spool's escaping ("\\n" newline, "\\\\" backslash) in place; returns the length */
 size_t crspool_unescape(char *s);
 

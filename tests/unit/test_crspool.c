@@ -17,7 +17,8 @@
  * A file over the 16 MiB cap counts as failed and goes.  A record without
  * host_name or output is skipped, and the file still goes.  Only names of
  * 'c' and six more characters that are regular files count.  The stats
- * are exact.  Each test works in its own mkdtemp directory.  Links
+ * are exact.  crspool_parse takes a time too big for a time_t as absent.
+ * Each test works in its own mkdtemp directory.  Links
  * compat/crspool.c.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -596,6 +597,32 @@ t_missing_dir(void **state)
 	assert_int_equal(f->n, 0);
 }
 
+/*
+ * crspool_parse alone, as the reaper and the fuzz target call it: a time
+ * whose seconds no time_t can take once made a double (2^53 and up,
+ * ULONG_MAX and beyond) is absent, 0, so that turning it into a check
+ * result's time is defined (a fuzzer found the overflow); times below it
+ * are read as before.
+ */
+static void
+t_parse_huge_times(void **state)
+{
+	struct fx *f = *state;
+	char text[] = "host_name=h\nstart_time=18446744073709551615.5\n"
+	    "finish_time=99999999999999999999999\noutput=a\n\n"
+	    "host_name=h\nstart_time=9007199254740992\nfinish_time=9007199254740991\n"
+	    "output=b\n\nhost_name=h\nstart_time=1700000000.250000\noutput=c\n";
+
+	assert_int_equal(crspool_parse(text, f->now, 0, on_result, f), 3);
+	assert_int_equal(f->n, 3);
+	assert_true(f->res[0].start_time == 0.0);
+	assert_true(f->res[0].finish_time == 0.0);
+	assert_true(f->res[1].start_time == 0.0);
+	assert_true(f->res[1].finish_time == 9007199254740991.0);
+	assert_true(f->res[2].start_time == 1700000000.25);
+	assert_string_equal(f->res[2].output, "c");
+}
+
 int
 main(void)
 {
@@ -612,6 +639,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_missing_output_or_host, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_names, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_missing_dir, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_parse_huge_times, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
