@@ -4,7 +4,9 @@
  * status.dat through the reader, then both of jaquestats's outputs are
  * printed from what was read: the report, and every MRTG variable (the
  * list is the reader's own names, read from the input's last line when it
- * starts with "MRTG:", else a fixed list).  Any crash, leak, sanitizer
+ * starts with "MRTG:", else a fixed list).  The same bytes are also read
+ * as the nagios.cfg jaquestats takes status_file from (nagstats_config,
+ * through a file in the target's directory).  Any crash, leak, sanitizer
  * report or timeout is a bug; an input that found one belongs in
  * tests/fuzz/regress/statusdat/ once fixed.
  *
@@ -39,6 +41,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *text = xmalloc(size + 1), *vars = NULL, *last;
 	struct nagstats st;
+	char *status = NULL;
 	FILE *fp;
 
 	memcpy(text, data, size);
@@ -55,6 +58,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	nagstats_report(devnull, &st, "status.dat", 1700000100);
 	nagstats_mrtg(devnull, &st, vars != NULL ? vars : mrtg_vars, "\n", 1700000100, NULL, NULL);
 	nagstats_free(&st);
+	if (nagstats_config(fx_put("nagios.cfg", data, size), &status) == 0)
+		free(status);
 	free(vars);
 	free(text);
 	return 0;
