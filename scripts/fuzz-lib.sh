@@ -27,6 +27,14 @@ fuzz_seeds() {
 	esac
 }
 
+# fuzz_dict NAME: libFuzzer's -dict option for a target that has a word
+# list (tests/fuzz/<what>.dict: names the parser knows, to help the
+# mutations; not needed to be complete), else nothing
+fuzz_dict() {
+	local dict=tests/fuzz/${1#fuzz_}.dict
+	[ ! -f "$dict" ] || echo "-dict=$dict"
+}
+
 # fuzz_known NAME: 0 when NAME is a target
 fuzz_known() {
 	local t
