@@ -81,7 +81,12 @@ bench-reload SERVICES="2000" RELOADS="3" INTERVAL="10":
 lint:
     scripts/lint
 
-# run the object-parser fuzz target for SECONDS
+# run every fuzz target for SECONDS each (scripts/fuzz lists them)
 fuzz SECONDS="60":
     scripts/fuzz {{SECONDS}}
+
+# run every fuzz target for SECONDS each, one after the other, with a
+# summary in build/fuzz/long-summary.txt
+fuzz-long SECONDS="3600":
+    scripts/fuzz-long {{SECONDS}}
 

@@ -3,9 +3,10 @@
  * bigger one is deleted as unreadable), looked through for a file_time
  * that makes it too old (Nagios stops at that line and has already
  * processed the records above it; here a stale file is read by nobody),
- * then parsed record by record.  Ages are compared without signed
- * overflow: a time in the future is not old, and neither is a file_time
- * too big for time_t.
+ * then parsed record by record (crspool_parse, which the fuzz target
+ * tests/fuzz/fuzz_crspool.c calls with its input).  Ages are compared
+ * without signed overflow: a time in the future is not old, and neither
+ * is a file_time too big for time_t.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -24,7 +25,7 @@
 #include "engine/util/xalloc.h"
 
 #define CRSPOOL_FILE_MAX (16u * 1024u * 1024u)
-#define CRSPOOL_STALE    (-2)
+#define CRSPOOL_TIME_MAX (1ul << 53)
 
 size_t
 crspool_unescape(char *s)
@@ -84,6 +85,12 @@ crspool_too_old(const char *buf, time_t now, unsigned long max_age)
 	return 0;
 }
 
+/*
+ * A time as seconds.microseconds; 0 (absent) when the seconds are 2^53 or
+ * more, which no double holds exactly and no time_t may take once the
+ * microseconds are added: the daemon and engine/check/result turn the
+ * value into a time_t.
+ */
 static double
 crspool_time(const char *v)
 {
@@ -91,6 +98,8 @@ crspool_time(const char *v)
 	unsigned long sec = strtoul(v, &end, 10);
 	unsigned long usec = 0;
 
+	if (sec >= CRSPOOL_TIME_MAX)
+		return 0;
 	if (*end == '.')
 		usec = strtoul(end + 1, NULL, 10);
 	return (double)sec + (double)usec / 1e6;
@@ -142,32 +151,18 @@ crspool_reset(struct crspool_result *r)
 	r->exited_ok = 1;
 }
 
-/* one file; returns the records handed out, -1 when unreadable, or
- * CRSPOOL_STALE when its file_time is too old */
-static int
-crspool_file(const char *path, time_t now, unsigned long max_age,
+int
+crspool_parse(char *buf, const char *file, time_t now, unsigned long max_age,
     void (*cb)(void *, const struct crspool_result *), void *arg)
 {
-	size_t len;
-	struct stat st;
-	char *buf = crspool_slurp(path, &len, &st), *line, *next, *id;
-	const char *base = strrchr(path, '/');
 	struct crspool_result r;
+	char *line, *next;
 	int n = 0;
 
-	if (buf == NULL)
-		return -1;
-	if (crspool_too_old(buf, now, max_age)) {
-		free(buf);
+	if (crspool_too_old(buf, now, max_age))
 		return CRSPOOL_STALE;
-	}
-	/* which file this is: a name is used again, not with the same inode,
-	 * size and mtime to the nanosecond */
-	id = xasprintf("%s:%ju:%jd:%lld.%09ld", base != NULL ? base + 1 : path,
-	    (uintmax_t)st.st_ino, (intmax_t)st.st_size, (long long)st.st_mtim.tv_sec,
-	    (long)st.st_mtim.tv_nsec);
 	crspool_reset(&r);
-	r.file = id;
+	r.file = file;
 	for (line = buf; line != NULL; line = next) {
 		char *eq;
 
@@ -185,7 +180,7 @@ crspool_file(const char *path, time_t now, unsigned long max_age,
 				n++;
 			}
 			crspool_reset(&r);
-			r.file = id;
+			r.file = file;
 			continue;
 		}
 		if ((eq = strchr(line, '=')) == NULL)
@@ -218,6 +213,29 @@ crspool_file(const char *path, time_t now, unsigned long max_age,
 		cb(arg, &r);
 		n++;
 	}
+	return n;
+}
+
+/* one file; returns the records handed out, -1 when unreadable, or
+ * CRSPOOL_STALE when its file_time is too old */
+static int
+crspool_file(const char *path, time_t now, unsigned long max_age,
+    void (*cb)(void *, const struct crspool_result *), void *arg)
+{
+	size_t len;
+	struct stat st;
+	char *buf = crspool_slurp(path, &len, &st), *id;
+	const char *base = strrchr(path, '/');
+	int n;
+
+	if (buf == NULL)
+		return -1;
+	/* which file this is: a name is used again, not with the same inode,
+	 * size and mtime to the nanosecond */
+	id = xasprintf("%s:%ju:%jd:%lld.%09ld", base != NULL ? base + 1 : path,
+	    (uintmax_t)st.st_ino, (intmax_t)st.st_size, (long long)st.st_mtim.tv_sec,
+	    (long)st.st_mtim.tv_nsec);
+	n = crspool_parse(buf, id, now, max_age, cb, arg);
 	free(id);
 	free(buf);
 	return n;

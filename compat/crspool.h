@@ -71,6 +71,18 @@ char *crspool_encode(const struct crspool_result *r);
  * 0, or -1 when text is not such a line */
 int crspool_decode(char *text, struct crspool_result *r);
 
+/*
+ * The text of one result file (NUL-terminated, changed in place: the
+ * strings handed to cb point into it), read as crspool_scan reads a file
+ * it found: each complete record goes to cb, with file (what the
+ * records' file says they came from).  Returns the records handed out, or
+ * CRSPOOL_STALE (nothing handed out) when a file_time line makes the file
+ * older than max_age at now.
+ */
+#define CRSPOOL_STALE (-2)
+int crspool_parse(char *buf, const char *file, time_t now, unsigned long max_age,
+    void (*cb)(void *arg, const struct crspool_result *r), void *arg);
+
 /* undo the spool's escaping ("\\n" newline, "\\\\" backslash) in place; returns the length */
 size_t crspool_unescape(char *s);
 

@@ -13,6 +13,7 @@
 #include "compat/livestatus/lsquery.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -472,13 +473,20 @@ h_authuser(struct lsq *q, const char *v)
 static void
 lsq_localtime(struct lsq *q, const char *v, time_t now)
 {
-	long diff, half;
+	long t, diff, half;
 
 	if (*v == '\0') {
 		lsq_error(q, 400, "Header Localtime: missing value");
 		return;
 	}
-	diff = str_atol_lenient(v) - (long)now;
+	t = str_atol_lenient(v);
+	/* a clock so far off that the difference overflows is off by more than a day */
+	if ((now > 0 && t < LONG_MIN + (long)now) || (now < 0 && t > LONG_MAX + (long)now)) {
+		lsq_error(q, 400, "Invalid Localtime header: timezone difference greater then 24 "
+		    "hours");
+		return;
+	}
+	diff = t - (long)now;
 	half = diff / 1800;
 	if (diff % 1800 >= 900)
 		half++;

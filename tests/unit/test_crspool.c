@@ -24,7 +24,8 @@
  * '\\' and newlines in the file, names and output; a host record stays
  * one (svc NULL); lines that are not encoded records are refused.  Each
  * record names its file (name, inode, size, mtime), different for two.
- * Each test works in its own mkdtemp directory.  Links compat/crspool.c.
+ * crspool_parse takes a time too big for a time_t as absent.  Each test
+ * works in its own mkdtemp directory.  Links compat/crspool.c.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -732,6 +733,32 @@ t_decode_refuses(void **state)
 	}
 }
 
+/*
+ * crspool_parse alone, as the reaper and the fuzz target call it: a time
+ * whose seconds no time_t can take once made a double (2^53 and up,
+ * ULONG_MAX and beyond) is absent, 0, so that turning it into a check
+ * result's time is defined (a fuzzer found the overflow); times below it
+ * are read as before.
+ */
+static void
+t_parse_huge_times(void **state)
+{
+	struct fx *f = *state;
+	char text[] = "host_name=h\nstart_time=18446744073709551615.5\n"
+	    "finish_time=99999999999999999999999\noutput=a\n\n"
+	    "host_name=h\nstart_time=9007199254740992\nfinish_time=9007199254740991\n"
+	    "output=b\n\nhost_name=h\nstart_time=1700000000.250000\noutput=c\n";
+
+	assert_int_equal(crspool_parse(text, "t", f->now, 0, on_result, f), 3);
+	assert_int_equal(f->n, 3);
+	assert_true(f->res[0].start_time == 0.0);
+	assert_true(f->res[0].finish_time == 0.0);
+	assert_true(f->res[1].start_time == 0.0);
+	assert_true(f->res[1].finish_time == 9007199254740991.0);
+	assert_true(f->res[2].start_time == 1700000000.25);
+	assert_string_equal(f->res[2].output, "c");
+}
+
 int
 main(void)
 {
@@ -751,6 +778,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_taken_kept_until_removed, setup, teardown),
 		cmocka_unit_test(t_encode_decode),
 		cmocka_unit_test(t_decode_refuses),
+		cmocka_unit_test_setup_teardown(t_parse_huge_times, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -369,6 +369,11 @@ t_localtime(void **state)
 	expect_error("GET hosts\nLocaltime: 1700086400", 400,
 	    "Invalid Localtime header: timezone difference greater then 24 hours");
 	expect_error("GET hosts\nLocaltime:", 400, "Header Localtime: missing value");
+	/* clocks beyond a long, both ways: refused, no overflow (a fuzzer found it) */
+	expect_error("GET hosts\nLocaltime: -99999999999999999999999", 400,
+	    "Invalid Localtime header: timezone difference greater then 24 hours");
+	expect_error("GET hosts\nLocaltime: 99999999999999999999999", 400,
+	    "Invalid Localtime header: timezone difference greater then 24 hours");
 }
 
 static void
