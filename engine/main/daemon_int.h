@@ -358,7 +358,8 @@ struct reread;
 /* read the configuration beside the loop, then daemon_reload_read on the
  * loop; while a read is under way, ask for another after it */
 void reread_start(struct jaque *j);
-/* shutdown: wait for a read under way and drop what it read */
+/* shutdown: drop what a finished read made; a read still under way (it may
+ * block: a hung mount) is left to end on its own and free what it made */
 void reread_abandon(struct jaque *j);
 
 #endif

@@ -13,8 +13,10 @@
  * blocked, so that signals keep reaching the loop's thread, and tells the
  * loop it is done through an ev_async.  A SIGHUP that comes while a read
  * is under way asks for one more read after it (the files may have
- * changed since the first began).  Where no thread can be started, the
- * read runs on the loop as it always could.
+ * changed since the first began).  A shutdown does not wait for a read
+ * still under way (it may block on a hung mount): the thread is left to
+ * end and free what it made.  Where no thread can be started, the read
+ * runs on the loop as it always could.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -38,8 +40,23 @@ struct reread {
 	ev_async done;
 	struct reload_read rr;
 	double started;   /* monotonic */
+	pthread_mutex_t mu;  /* guards abandoned and finished */
+	int abandoned;       /* shutdown came first: the thread cleans up after itself */
+	int finished;        /* the loop has been told */
 };
 
+/* what a read made, and r itself */
+static void
+reread_drop(struct reread *r)
+{
+	checker_free(r->rr.chk, 0);
+	config_gen_free(r->rr.gen);
+	free(r->rr.gen);
+	diag_free(r->rr.d);
+	mgcfg_free(r->rr.gm);
+	pthread_mutex_destroy(&r->mu);
+	free(r);
+}
 
 /* read, and prepare what can be prepared: on the thread, or on the loop */
 static void
@@ -51,13 +68,30 @@ reread_work(struct reread *r)
 	r->rr.read_secs = clockstep_mono() - r->started;
 }
 
+/*
+ * The reading may block (a configuration file on a hung mount, a FIFO):
+ * it runs with nothing of the running generation in use.  What touches it
+ * (the map onto its objects, the loop's ev_async) runs under mu, and not
+ * at all when shutdown has abandoned the read meanwhile.
+ */
 static void *
 reread_main(void *arg)
 {
 	struct reread *r = arg;
 
-	reread_work(r);
+	r->rr.rc = daemon_read_config(r->j, r->rr.gen, r->rr.d, &r->rr.gm);
+	pthread_mutex_lock(&r->mu);
+	if (r->abandoned) {
+		pthread_mutex_unlock(&r->mu);
+		reread_drop(r);
+		return NULL;
+	}
+	if (r->rr.rc == 0)
+		daemon_reload_prepare(r->j, &r->rr);
+	r->rr.read_secs = clockstep_mono() - r->started;
+	r->finished = 1;
 	ev_async_send(r->j->loop, &r->done);
+	pthread_mutex_unlock(&r->mu);
 	return NULL;
 }
 
@@ -73,6 +107,7 @@ reread_done_cb(struct ev_loop *loop, ev_async *w, int revents)
 	pthread_join(r->thread, NULL);
 	j->reread = NULL;
 	daemon_reload_read(j, &r->rr);
+	pthread_mutex_destroy(&r->mu);
 	free(r);
 	if (j->reread_again) {
 		j->reread_again = 0;
@@ -95,6 +130,7 @@ reread_start(struct jaque *j)
 	r->j = j;
 	r->rr.gen = xcalloc(1, sizeof(*r->rr.gen));
 	r->rr.d = diag_new(NULL);
+	pthread_mutex_init(&r->mu, NULL);
 	ev_async_init(&r->done, reread_done_cb);
 	r->done.data = r;
 	ev_async_start(j->loop, &r->done);
@@ -109,6 +145,7 @@ reread_start(struct jaque *j)
 		ev_async_stop(j->loop, &r->done);
 		reread_work(r);
 		daemon_reload_read(j, &r->rr);
+		pthread_mutex_destroy(&r->mu);
 		free(r);
 		return;
 	}
@@ -119,17 +156,23 @@ void
 reread_abandon(struct jaque *j)
 {
 	struct reread *r = j->reread;
+	int finished;
 
 	if (r == NULL)
 		return;
-	pthread_join(r->thread, NULL);
 	ev_async_stop(j->loop, &r->done);
 	j->reread = NULL;
 	j->reread_again = 0;
-	checker_free(r->rr.chk, 0);
-	config_gen_free(r->rr.gen);
-	free(r->rr.gen);
-	diag_free(r->rr.d);
-	mgcfg_free(r->rr.gm);
-	free(r);
+	pthread_mutex_lock(&r->mu);
+	finished = r->finished;
+	r->abandoned = !finished;
+	pthread_mutex_unlock(&r->mu);
+	if (finished) {
+		pthread_join(r->thread, NULL);
+		reread_drop(r);
+	} else {
+		/* still reading: it ends on its own, and frees what it made */
+		log_warnx("shutdown while the configuration was being read: the read is abandoned");
+		pthread_detach(r->thread);
+	}
 }

@@ -15,7 +15,9 @@
 #    keep starting and status.dat keeps being written; the new generation
 #    comes in once the FIFO is opened;
 #  - a check started after the SIGHUP is in status.dat within
-#    status_update_interval (2 s) and a second.
+#    status_update_interval (2 s) and a second;
+#  - a SIGTERM while the reader still waits on the FIFO stops jaque all the
+#    same (the read is abandoned).
 #
 # SPDX-License-Identifier: GPL-2.0-or-later
 . "$(dirname "$0")/lib_engine.sh"
@@ -212,4 +214,17 @@ fi
 kill "$wpid" 2>/dev/null
 wait "$wpid" 2>/dev/null
 kill -0 "$PID" 2>/dev/null || fail alive "jaque died"
+
+# a SIGTERM while the reader is stuck on the FIFO: jaque stops all the same
+sleep 1
+kill -HUP "$PID"
+sleep 1
+eng_stop
+if [ "$STOP_RC" = killed ]; then
+	fail stop_while_reading "jaque did not stop within 10 s of SIGTERM while the reader waited"
+elif ! grep -q 'Successfully shutdown' "$T/var/nagios.log"; then
+	fail stop_while_reading "no Successfully shutdown line"
+else
+	pass stop_while_reading
+fi
 eng_finish
