@@ -41,6 +41,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+. scripts/bench-instance.sh
 # usage: the header above, up to the first line that is not a comment
 [ $# -ge 2 ] || { awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 2; }
 mode=$1 n=$2 soak=${3:-120}
@@ -86,30 +87,10 @@ listener_count() { kill -USR1 "$lpid"; sleep 0.3; cat "$T/count"; }
 
 # --- the estate
 hosts=$((n / 2)) svcs=$((n - n / 2))
-mkdir -p "$T/var/rw" "$T/var/spool" "$T/var/archives"
-cat > "$T/nagios.cfg" <<CFG
-cfg_file=$T/objects.cfg
-resource_file=$T/resource.cfg
-log_file=$T/var/nagios.log
-log_archive_path=$T/var/archives
-status_file=$T/var/status.dat
-lock_file=$T/var/nagios.lock
-command_file=$T/var/rw/nagios.cmd
-check_result_path=$T/var/spool
-temp_file=$T/var/nagios.tmp
-state_retention_file=$T/var/retention.dat
-object_cache_file=$T/var/objects.cache
-interval_length=60
-status_update_interval=${STATUS_INTERVAL:-10}
-retain_state_information=1
-retention_update_interval=${RETENTION_MINUTES:-1}
-service_check_timeout=10
-host_check_timeout=10
-cached_host_check_horizon=0
-use_syslog=0
-nagios_user=$(id -un)
-nagios_group=$(id -gn)
-CFG
+# the settings every bench run shares, then this one's (a later line wins)
+bench_instance "$T" status_update_interval="${STATUS_INTERVAL:-10}" retain_state_information=1 \
+	retention_update_interval="${RETENTION_MINUTES:-1}" service_check_timeout=10 \
+	host_check_timeout=10
 printf 'builtin_checks=%s\n' "$builtin" > "$T/jaque.cfg"
 echo "\$USER1\$=$(dirname "$CHECK_TCP")" > "$T/resource.cfg"
 # the estate, shared with the comparison (contrib/bench-compare)

@@ -202,11 +202,11 @@ checker_adopt(struct checker *c, struct checker *old)
 	 * The same time base: every kept tick stands for the same instant,
 	 * and a check in flight counts its next one from its start tick.
 	 */
-	c->t0 = old->t0;
-	c->t0_mono = old->t0_mono;
 	c->base_kept = old->started;
-	if (!c->base_kept)
-		c->t0 = c->t0_mono = 0;
+	if (c->base_kept) {
+		c->t0 = old->t0;
+		c->t0_mono = old->t0_mono;
+	}
 	/* which old object each one is: mapped beforehand, or now */
 	if (c->old_hid == NULL || c->map_of != old->objs)
 		checker_map_old(c, old->objs);

@@ -620,19 +620,16 @@ daemon_restart(struct jaque *j, const char *signame)
 }
 
 void
-daemon_reload_prepare(const struct jaque *j, struct reload_read *rr)
+daemon_reload_prepare(struct jaque *j, struct reload_read *rr)
 {
 	/* the new checker from the new generation alone; its pointer to
 	 * j->prog.stats is only kept, not used, until the swap */
-	rr->chk = jq_new_checker((struct jaque *)j, rr->gen);
+	rr->chk = jq_new_checker(j, rr->gen);
 	checker_map_old(rr->chk, j->gen->objs);
-	if (rr->gen->cfg.object_cache_file != NULL) {
-		rr->objcache_written = 1;
+	if (rr->gen->cfg.object_cache_file != NULL &&
+	    objcache_write(rr->gen->objs, rr->gen->cfg.object_cache_file, time(NULL),
+	    rr->objcache_err, sizeof(rr->objcache_err)) == 0)
 		rr->objcache_err[0] = '\0';
-		if (objcache_write(rr->gen->objs, rr->gen->cfg.object_cache_file, time(NULL),
-		    rr->objcache_err, sizeof(rr->objcache_err)) == 0)
-			rr->objcache_err[0] = '\0';
-	}
 }
 
 void
@@ -667,7 +664,8 @@ daemon_reload_read(struct jaque *j, struct reload_read *rr)
 	/* retention as it stands before the change, as Nagios saves it */
 	persist_stop(j, 1);
 	jq_carry_switches(&gen->cfg, &j->gen->cfg, &j->prog);
-	nc = rr->chk != NULL ? rr->chk : jq_new_checker(j, gen);
+	/* made beside the loop by daemon_reload_prepare, with its map */
+	nc = rr->chk;
 	checker_adopt(nc, j->chk);
 	/* the old checker lets go of its generation here; its checks still in
 	 * flight only hold the checker itself */
@@ -699,7 +697,7 @@ daemon_reload_read(struct jaque *j, struct reload_read *rr)
 	jq_log_warnings(j, d, now);
 	jq_log_gearman(j, now);
 	diag_free(d);
-	if (rr->objcache_written && rr->objcache_err[0] != '\0')
+	if (rr->objcache_err[0] != '\0')
 		nlog_warning(j->log, now, "%s", rr->objcache_err);
 	/*
 	 * As after Nagios's restart (base/nagios.c): retention.dat read again,

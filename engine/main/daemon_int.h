@@ -342,13 +342,12 @@ struct reload_read {
 	double read_secs;          /* how long the reading and preparing took */
 	struct checker *chk;       /* the new generation's checker, mapped onto the running
 	                            * one's objects (daemon_reload_prepare), or NULL */
-	int objcache_written;      /* objects.cache was written (or tried: objcache_err) */
-	char objcache_err[512];
+	char objcache_err[512];    /* why objects.cache could not be written, or "" */
 };
 /* after a successful read, what can be made beside the loop: the new
  * checker with its map onto the running objects, and objects.cache.
  * Touches only rr and what the running generation never changes */
-void daemon_reload_prepare(const struct jaque *j, struct reload_read *rr);
+void daemon_reload_prepare(struct jaque *j, struct reload_read *rr);
 /* a reload's configuration, read: swap it in, or keep the running one
  * when it failed; takes what rr holds */
 void daemon_reload_read(struct jaque *j, struct reload_read *rr);

@@ -9,9 +9,9 @@
  * The thread only reads: nagios.cfg's path and jaque.cfg's (which never
  * change), the running generation's objects (which never change either)
  * and what it builds itself: the new generation, its checker with the map
- * onto the running objects, and objects.cache (daemon_reload_prepare).  It is started with every signal
- * blocked, so that signals keep reaching the loop's thread, and tells the
- * loop it is done through an ev_async.  A SIGHUP that comes while a read
+ * onto the running objects, and objects.cache (daemon_reload_prepare).
+ * It is started with every signal blocked, so that signals keep reaching
+ * the loop's thread, and tells the loop it is done through an ev_async.  A SIGHUP that comes while a read
  * is under way asks for one more read after it (the files may have
  * changed since the first began).  A shutdown does not wait for a read
  * still under way (it may block on a hung mount): the thread is left to
@@ -58,11 +58,10 @@ reread_drop(struct reread *r)
 	free(r);
 }
 
-/* read, and prepare what can be prepared: on the thread, or on the loop */
+/* after the read: what can be prepared from it, and how long it all took */
 static void
-reread_work(struct reread *r)
+reread_prepare(struct reread *r)
 {
-	r->rr.rc = daemon_read_config(r->j, r->rr.gen, r->rr.d, &r->rr.gm);
 	if (r->rr.rc == 0)
 		daemon_reload_prepare(r->j, &r->rr);
 	r->rr.read_secs = clockstep_mono() - r->started;
@@ -86,9 +85,7 @@ reread_main(void *arg)
 		reread_drop(r);
 		return NULL;
 	}
-	if (r->rr.rc == 0)
-		daemon_reload_prepare(r->j, &r->rr);
-	r->rr.read_secs = clockstep_mono() - r->started;
+	reread_prepare(r);
 	r->finished = 1;
 	ev_async_send(r->j->loop, &r->done);
 	pthread_mutex_unlock(&r->mu);
@@ -143,7 +140,8 @@ reread_start(struct jaque *j)
 	if (rc != 0) {
 		log_warnx("cannot start a thread to read the configuration: reading it on the loop");
 		ev_async_stop(j->loop, &r->done);
-		reread_work(r);
+		r->rr.rc = daemon_read_config(j, r->rr.gen, r->rr.d, &r->rr.gm);
+		reread_prepare(r);
 		daemon_reload_read(j, &r->rr);
 		pthread_mutex_destroy(&r->mu);
 		free(r);
