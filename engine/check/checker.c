@@ -466,10 +466,6 @@ checker_start(struct checker *c)
 		chk_dispatch(c);
 }
 
-
-
-
-
 /* an object is due: run it, or skip it to its next valid time */
 static void
 chk_start(struct checker *c, struct chk_ent *e)

@@ -499,7 +499,7 @@ jq_write_stats(struct jaque *j)
 	                          cs.queue_depth, now), now);
 	memset(&b, 0, sizeof(b));
 	dstats_fill(&b, j->chk, j->pool, j->gen->objs, j->program_start, now, &j->rate,
-	    &j->overload, &j->stretch);
+	    &j->count, &j->overload, &j->stretch);
 	if (j->gm != NULL)
 		dstats_gearman(&b, j->gm, j->gearman);
 	if (statsfile_write(j->stats_path, &b) < 0)
@@ -513,6 +513,17 @@ jq_stats_cb(struct ev_loop *loop, ev_timer *w, int revents)
 	(void)loop;
 	(void)revents;
 	jq_write_stats(w->data);
+}
+
+/* the stats file's state counts go on a slice at a time between its writes */
+static void
+jq_count_cb(struct ev_loop *loop, ev_timer *w, int revents)
+{
+	struct jaque *j = w->data;
+
+	(void)loop;
+	(void)revents;
+	dstats_count_step(&j->count, j->chk, j->gen->objs, DSTATS_COUNT_SLICE);
 }
 
 static ev_tstamp
@@ -892,6 +903,9 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 	ev_timer_init(&j.stats_timer, jq_stats_cb, 1.0, STATS_INTERVAL);
 	j.stats_timer.data = &j;
 	ev_timer_start(j.loop, &j.stats_timer);
+	ev_timer_init(&j.count_timer, jq_count_cb, 1.0, 1.0);
+	j.count_timer.data = &j;
+	ev_timer_start(j.loop, &j.count_timer);
 	ev_periodic_init(&j.rotation, jq_rotation_cb, 0, 0, jq_rotation_at);
 	j.rotation.data = &j;
 	ev_periodic_start(j.loop, &j.rotation);
@@ -908,6 +922,7 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 	react_free(&j);
 	progstate_clear(&j.prog);
 	ev_timer_stop(j.loop, &j.stats_timer);
+	ev_timer_stop(j.loop, &j.count_timer);
 	ev_periodic_stop(j.loop, &j.rotation);
 	clockwatch_stop(&j);
 	builtin_free(j.builtin);

@@ -23,6 +23,7 @@
 #include "engine/notify/nrun.h"
 #include "engine/objects/progstate.h"
 #include "engine/objects/state.h"
+#include "engine/objects/statecount.h"
 
 struct config_gen;
 struct flap_outcome;
@@ -71,6 +72,7 @@ struct jaque {
 	ev_signal sigint;
 	ev_signal sighup;
 	ev_timer stats_timer;
+	ev_timer count_timer;           /* a step of the state counts every second */
 	ev_periodic rotation;
 	int rotation_on;
 	int exit_code;
@@ -78,6 +80,7 @@ struct jaque {
 	struct reread *reread;          /* a reload's reading under way (reread.c), or NULL */
 	int reread_again;               /* another SIGHUP came meanwhile: read again after */
 	struct dstats_rate rate;        /* samples for the per-minute check rates */
+	struct statecount count;        /* the state counts of the stats file */
 	struct overload overload;       /* running behind (engine/sched/overload.h) */
 	struct stretch stretch;         /* the interval stretch (engine/sched/stretch.h) */
 	double pace_mono;               /* the last stats period's end, monotonic seconds */

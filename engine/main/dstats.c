@@ -4,6 +4,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "engine/main/gmstats.h"
 #include "engine/main/gmwire.h"
 #include "engine/objects/objects.h"
+#include "engine/objects/statecount.h"
 #include "engine/sched/drift.h"
 #include "engine/sched/overload.h"
 #include "engine/sched/stretch.h"
@@ -84,34 +86,32 @@ dstats_rates(struct statsfile_buf *b, struct dstats_rate *r, time_t now, uint64_
 }
 
 void
+dstats_count_step(struct statecount *count, struct checker *c, const struct objects *objs,
+    unsigned slice)
+{
+	(void)statecount_step(count, checker_host_states(c), objs->nhosts, checker_svc_states(c),
+	    objs->nservices, slice);
+}
+
+void
 dstats_fill(struct statsfile_buf *b, struct checker *c, struct wpool *pool,
     const struct objects *objs, time_t program_start, time_t now, struct dstats_rate *rate,
-    const struct overload *ov, const struct stretch *sp)
+    struct statecount *count, const struct overload *ov, const struct stretch *sp)
 {
+	static const char *const count_key[STATECOUNT_N] = {
+		"hosts_up", "hosts_down", "hosts_unreachable", "hosts_pending", "services_ok",
+		"services_warning", "services_critical", "services_unknown", "services_pending",
+	};
 	const struct drift *d = checker_drift(c), *tl = checker_tick_late(c);
-	struct host_state *hs = checker_host_states(c);
-	struct svc_state *ss = checker_svc_states(c);
 	struct checker_stats cs;
 	struct wpool_stats ws = { 0 };
-	unsigned hcount[3] = { 0 }, scount[4] = { 0 }, hpend = 0, spend = 0, i;
 	char key[64];
 	size_t k;
 
 	checker_stats(c, &cs);
 	if (pool != NULL)
 		wpool_stats(pool, &ws);
-	for (i = 0; i < objs->nhosts; i++) {
-		if (!hs[i].c.has_been_checked)
-			hpend++;
-		else if (hs[i].c.current_state >= 0 && hs[i].c.current_state < 3)
-			hcount[hs[i].c.current_state]++;
-	}
-	for (i = 0; i < objs->nservices; i++) {
-		if (!ss[i].c.has_been_checked)
-			spend++;
-		else if (ss[i].c.current_state >= 0 && ss[i].c.current_state < 4)
-			scount[ss[i].c.current_state]++;
-	}
+	dstats_count_step(count, c, objs, count->whole ? DSTATS_COUNT_SLICE : UINT_MAX);
 	statsfile_add(b, "version", "%s", PACKAGE_VERSION);
 	statsfile_add(b, "pid", "%d", (int)getpid());
 	statsfile_add(b, "program_start", "%lld", (long long)program_start);
@@ -119,15 +119,8 @@ dstats_fill(struct statsfile_buf *b, struct checker *c, struct wpool *pool,
 	statsfile_add(b, "ticks_per_second", "%u", cs.ticks_per_second);
 	statsfile_add(b, "hosts", "%u", objs->nhosts);
 	statsfile_add(b, "services", "%u", objs->nservices);
-	statsfile_add(b, "hosts_up", "%u", hcount[0]);
-	statsfile_add(b, "hosts_down", "%u", hcount[1]);
-	statsfile_add(b, "hosts_unreachable", "%u", hcount[2]);
-	statsfile_add(b, "hosts_pending", "%u", hpend);
-	statsfile_add(b, "services_ok", "%u", scount[0]);
-	statsfile_add(b, "services_warning", "%u", scount[1]);
-	statsfile_add(b, "services_critical", "%u", scount[2]);
-	statsfile_add(b, "services_unknown", "%u", scount[3]);
-	statsfile_add(b, "services_pending", "%u", spend);
+	for (k = 0; k < STATECOUNT_N; k++)
+		statsfile_add(b, count_key[k], "%u", count->last[k]);
 	statsfile_add(b, "checks_started", "%llu", (unsigned long long)cs.checks_started);
 	statsfile_add(b, "checks_finished", "%llu", (unsigned long long)cs.checks_finished);
 	if (rate != NULL)

@@ -17,6 +17,7 @@ struct overload;
 struct stretch;
 struct gmcore;
 struct mgcfg;
+struct statecount;
 
 #include <stdint.h>
 
@@ -35,11 +36,20 @@ struct dstats_rate {
  * Fill b with the daemon's figures at now.  rate (zeroed before the first
  * call) keeps recent counter samples: checks_started_per_min and
  * checks_finished_per_min are the rates over the last minute (over what
- * is held, before a minute has passed).
+ * is held, before a minute has passed).  The state counts (hosts_up ..
+ * services_pending) are count's last whole pass (statecount.h); one more
+ * step of DSTATS_COUNT_SLICE states is taken here (the whole pass when
+ * none has ended yet).
  */
 void dstats_fill(struct statsfile_buf *b, struct checker *c, struct wpool *pool,
     const struct objects *objs, time_t program_start, time_t now, struct dstats_rate *rate,
-    const struct overload *ov, const struct stretch *sp);
+    struct statecount *count, const struct overload *ov, const struct stretch *sp);
+
+/* the states one step of the counts reads: a few milliseconds at most */
+#define DSTATS_COUNT_SLICE 32768u
+/* a step of the counts of c's states */
+void dstats_count_step(struct statecount *count, struct checker *c, const struct objects *objs,
+    unsigned slice);
 
 /*
  * Add to b the figures of the checks sent to gearmand (g, with the

@@ -532,6 +532,22 @@ if [ -x "$JAQUE" ]; then
 	mkdir "$d/copy"
 	cp "$d/var/status.dat" "$d/copy/status.dat" 2>/dev/null
 	cp "$d/var/jaque-stats.dat" "$d/copy/jaque-stats.dat" 2>/dev/null
+	# the state counts of jaque-stats.dat: every object checked, all up and
+	# ok, within a write of the stats file (every 5 s) after status.dat has it
+	i=0
+	while [ $i -lt 150 ] && [ "$(grep -c 'has_been_checked=1' "$d/var/status.dat")" -lt 24 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	i=0 counts=
+	while [ $i -lt 70 ]; do
+		counts=$(grep -E '^(hosts|services)_(up|down|unreachable|pending|ok|warning|critical|unknown)=' \
+		    "$d/var/jaque-stats.dat" | sort | tr '\n' ' ')
+		[ "$counts" = "hosts_down=0 hosts_pending=0 hosts_unreachable=0 hosts_up=4 services_critical=0 services_ok=20 services_pending=0 services_unknown=0 services_warning=0 " ] && break
+		sleep 0.1
+		i=$((i + 1))
+	done
+	[ $i -lt 70 ] && pass live/state_counts || fail live/state_counts "jaque-stats.dat has $counts"
 	kill -TERM "$jpid" 2>/dev/null
 	wait "$jpid" 2>/dev/null
 	if [ -s "$d/copy/status.dat" ] && [ -s "$d/copy/jaque-stats.dat" ]; then
