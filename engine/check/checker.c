@@ -45,6 +45,7 @@
 #include "engine/sched/runq.h"
 #include "engine/sched/wheel.h"
 #include "engine/time/timeperiod.h"
+#include "engine/util/bgwork.h"
 #include "engine/util/hash.h"
 #include "engine/util/log.h"
 #include "engine/util/xalloc.h"
@@ -192,6 +193,8 @@ checker_new(struct ev_loop *loop, const struct objects *objs, const struct main_
 	c->ids.next_problem_id = 1;
 	c->hs = xcalloc(objs->nhosts ? objs->nhosts : 1, sizeof(*c->hs));
 	c->ss = xcalloc(objs->nservices ? objs->nservices : 1, sizeof(*c->ss));
+	c->nhs = objs->nhosts;
+	c->nss = objs->nservices;
 	c->dep = depend_new(objs);
 	c->hent = xcalloc(objs->nhosts ? objs->nhosts : 1, sizeof(*c->hent));
 	c->sent = xcalloc(objs->nservices ? objs->nservices : 1, sizeof(*c->sent));
@@ -730,26 +733,53 @@ chk_really_free(struct checker *c)
 	free(c);
 }
 
-int
-checker_free(struct checker *c, int pool_gone)
+/* the states' strings: no loop, no objects needed */
+static void
+chk_clear_states(struct checker *c)
 {
 	unsigned i;
 
+	for (i = 0; i < c->nhs; i++)
+		state_host_clear(&c->hs[i]);
+	for (i = 0; i < c->nss; i++)
+		state_svc_clear(&c->ss[i]);
+}
+
+int
+checker_free(struct checker *c, int pool_gone)
+{
 	if (c == NULL)
 		return 0;
 	checker_stop(c);
 	if (pool_gone)
 		chk_free_detached(c);
-	/* the states' strings now, while the objects (and their counts) exist */
-	for (i = 0; i < c->objs->nhosts; i++)
-		state_host_clear(&c->hs[i]);
-	for (i = 0; i < c->objs->nservices; i++)
-		state_svc_clear(&c->ss[i]);
+	chk_clear_states(c);
 	if (c->inflight > 0) {
 		c->free_pending = 1;
 		return 1;
 	}
 	chk_really_free(c);
+	return 0;
+}
+
+static void
+chk_retire_bg(void *arg)
+{
+	struct checker *c = arg;
+
+	chk_clear_states(c);
+	chk_really_free(c);
+}
+
+int
+checker_retire(struct checker *c)
+{
+	if (c == NULL)
+		return 0;
+	checker_stop(c);
+	if (c->inflight > 0)
+		return checker_free(c, 0);
+	bgwork_run(chk_retire_bg, c);
 	return 0;
 }
 

@@ -157,6 +157,14 @@ void checker_stop(struct checker *c);
  * so no result can come any more: free everything now.
  */
 int checker_free(struct checker *c, int pool_gone);
+/*
+ * Stop c and free it as checker_free(c, 0) does, except that with no
+ * check in flight its states and arrays are freed on a thread beside the
+ * loop (bgwork.h): a reload's old generation, which the loop would take
+ * tens of milliseconds to free on a large estate.  Nothing of c may be
+ * used after the call; its objects may be freed at once.
+ */
+int checker_retire(struct checker *c);
 
 /* a builtin check ended: rc 0..3 with the plugin's stdout text, or rc -1
  * when the engine's timeout cut it (out ignored) */

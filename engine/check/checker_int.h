@@ -91,6 +91,7 @@ struct checker {
 	struct checkstats *checkstats; /* counted into when set (checker_set_checkstats) */
 	struct host_state *hs;
 	struct svc_state *ss;
+	unsigned nhs, nss;        /* their lengths (the objects may be gone first) */
 	struct depend *dep;       /* the generation's dependencies (depend.h) */
 	double lag_max;           /* the largest drift since checker_take_lag */
 	double stretch;           /* the interval stretch in force (checker_set_stretch), >= 1 */

@@ -53,6 +53,7 @@
 #include "engine/main/gmsetup.h"
 #include "engine/objects/objects.h"
 #include "engine/sched/drift.h"
+#include "engine/util/bgwork.h"
 #include "engine/util/log.h"
 #include "engine/util/xalloc.h"
 #include "engine/worker/pool.h"
@@ -679,8 +680,9 @@ daemon_reload_read(struct jaque *j, struct reload_read *rr)
 	nc = rr->chk;
 	checker_adopt(nc, j->chk);
 	/* the old checker lets go of its generation here; its checks still in
-	 * flight only hold the checker itself */
-	checker_free(j->chk, 0);
+	 * flight only hold the checker itself; without any, it is freed beside
+	 * the loop */
+	checker_retire(j->chk);
 	{
 		struct config_gen *old = j->gen;
 
@@ -928,6 +930,8 @@ daemon_run(const char *config_path, const char *jaque_cfg, int daemonize)
 	builtin_free(j.builtin);
 	wpool_free(j.pool);
 	checker_free(j.chk, 1);
+	/* a reload's old generation may still be being freed */
+	bgwork_drain();
 	gmcore_free(j.gm);
 	nlog_printf(j.log, time(NULL), "Successfully shutdown... (PID=%d)", (int)getpid());
 	nlog_close(j.log);
