@@ -391,8 +391,9 @@ lw_wait_over(struct lw_conn *c)
 	return ok;
 }
 
-/* a command: staged (1: nothing to answer, take the next request), or applied
- * now, after what is staged, and answered (0: c may be gone) */
+/* a command: staged (1: nothing to answer, take the next request), or, one extcmd
+ * refuses or one the journal would read as a spool record, applied now, after
+ * what is staged, and answered (0: c may be gone) */
 static int
 lw_command(struct lw_conn *c)
 {
@@ -403,7 +404,7 @@ lw_command(struct lw_conn *c)
 
 	/* naemon-livestatus keeps a connection that sent a command */
 	c->q.keepalive = 1;
-	if (cmdahead_on(j) && extcmd_is_known(cmd, n)) {
+	if (cmdahead_on(j) && extcmd_is_known(cmd, n) && !cmdwire_is_spool(cmd, n)) {
 		cmdahead_stage(j, cmd, n, time(NULL));
 		lw_end_request(c);
 		return 1;
