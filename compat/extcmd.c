@@ -353,62 +353,109 @@ xc_run(struct extcmd_ctx *x, const struct xc_def *def, const char *name, const c
 	return EXTCMD_OK;
 }
 
+/* a line's parts: its time, name and arguments, cut in buf (heap) */
+struct xc_parts {
+	char *buf;
+	const char *name;
+	const char *args;
+	time_t entry_time;
+};
+
+/* the length of line without the blanks Nagios's strip() takes off its end */
+static size_t
+xc_trim(const char *line, size_t len)
+{
+	while (len > 0 && xc_blank(line[len - 1]))
+		len--;
+	return len;
+}
+
+/* cut n bytes of line into p: 0, or -1 (nothing held) when the line is malformed */
+static int
+xc_cut(const char *line, size_t n, struct xc_parts *p)
+{
+	char *lb, *rb, *semi;
+
+	p->buf = NULL;
+	p->args = "";
+	if (xc_binary(line, n))
+		return -1;
+	p->buf = xstrndup(line, n);
+	if ((lb = strchr(p->buf, '[')) == NULL || (rb = strchr(lb + 1, ']')) == NULL)
+		goto bad;
+	*rb = '\0';
+	p->entry_time = (time_t)strtoul(lb + 1, NULL, 10);
+	/* Nagios takes the name from one character after the ']' */
+	if (rb[1] == '\0' || rb[1] == ';')
+		goto bad;
+	p->name = rb + 2;
+	if ((semi = strchr(rb + 1, ';')) != NULL) {
+		*semi = '\0';
+		p->args = semi + 1;
+	}
+	if (*p->name != '\0')
+		return 0;
+bad:
+	free(p->buf);
+	p->buf = NULL;
+	return -1;
+}
+
+/* a name that runs: one in the table, or a custom command ('_' first) */
+static int
+xc_runs(const struct xc_def *def, const char *name)
+{
+	return def != NULL || name[0] == '_';
+}
+
 enum extcmd_status
 xc_line(struct extcmd_ctx *x, const char *line, size_t len, time_t now, int *journal, int depth)
 {
 	enum extcmd_status st = EXTCMD_MALFORMED;
 	const struct xc_def *def;
-	char *buf, *lb, *rb, *name, *semi;
-	const char *args = "";
-	time_t entry_time;
-	size_t n = len;
+	struct xc_parts p;
+	size_t n = xc_trim(line, len);
 
 	*journal = 0;
-	while (n > 0 && xc_blank(line[n - 1]))
-		n--;
-	if (xc_binary(line, n))
-		goto done;
-	buf = xstrndup(line, n);
-	if ((lb = strchr(buf, '[')) == NULL || (rb = strchr(lb + 1, ']')) == NULL)
-		goto out;
-	*rb = '\0';
-	entry_time = (time_t)strtoul(lb + 1, NULL, 10);
-	/* Nagios takes the name from one character after the ']' */
-	if (rb[1] == '\0' || rb[1] == ';')
-		goto out;
-	name = rb + 2;
-	if ((semi = strchr(rb + 1, ';')) != NULL) {
-		*semi = '\0';
-		args = semi + 1;
+	if (xc_cut(line, n, &p) == 0) {
+		def = xc_lookup(p.name);
+		if (xc_runs(def, p.name)) {
+			st = xc_run(x, def, p.name, p.args, p.entry_time, now, depth, journal);
+		} else {
+			if (x->log != NULL && !x->replaying)
+				nlog_warning(x->log, now, "Unrecognized external command -> %s;%s",
+				    p.name, p.args);
+			st = EXTCMD_UNKNOWN;
+		}
+		free(p.buf);
 	}
-	if (*name == '\0')
-		goto out;
-	def = xc_lookup(name);
-	if (def == NULL && name[0] != '_') {
-		if (x->log != NULL && !x->replaying)
-			nlog_warning(x->log, now, "Unrecognized external command -> %s;%s", name,
-			    args);
-		st = EXTCMD_UNKNOWN;
-		goto out;
-	}
-	st = xc_run(x, def, name, args, entry_time, now, depth, journal);
-out:
-	free(buf);
-done:
 	if (st != EXTCMD_OK && depth == 0 && x->log != NULL && !x->replaying) {
 		size_t k = 0;
-		char *p;
+		char *pr;
 
 		/* the line as Nagios's strip() leaves it: blanks gone at both ends */
 		while (k < n && xc_blank(line[k]))
 			k++;
-		p = xc_printable(line + k, n - k);
+		pr = xc_printable(line + k, n - k);
 
-		nlog_printf(x->log, now, "External command %s returned error %s", p,
+		nlog_printf(x->log, now, "External command %s returned error %s", pr,
 		    extcmd_status_str(st));
-		free(p);
+		free(pr);
 	}
 	return st;
+}
+
+int
+extcmd_is_known(const char *line, size_t len)
+{
+	struct xc_parts p;
+	int known;
+
+	if (xc_cut(line, xc_trim(line, len), &p) < 0)
+		return 0;
+	known = xc_runs(xc_lookup(p.name), p.name);
+	free(p.buf);
+	return known;
 }
 
 enum extcmd_status

@@ -102,6 +102,15 @@ struct extcmd_ctx {
 enum extcmd_status extcmd_process(struct extcmd_ctx *x, const char *line, size_t len, time_t now,
     int *journal);
 const char *extcmd_status_str(enum extcmd_status st);
+/*
+ * Whether extcmd_process would run the line: 1 when it has its bracketed
+ * time and names a command of the table (or a custom one, '_' first); 0
+ * when extcmd_process would find it EXTCMD_MALFORMED or EXTCMD_UNKNOWN.
+ * Reads the text alone: no state, nothing logged.  Livestatus answers
+ * those two with an error, and so needs to know before a written-ahead
+ * command is applied.
+ */
+int extcmd_is_known(const char *line, size_t len);
 
 /* how many commands the table has (aliases included) */
 size_t extcmd_count(void);

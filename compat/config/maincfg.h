@@ -233,8 +233,8 @@ struct main_cfg {
 	int workers;            /* default 0 = automatic */
 	int builtin_checks;     /* default 1 */
 	int config_threads;     /* default 0 = one per cpu: lexing the object files */
-	int command_journal_sync; /* default 1: pipe and spool commands are in the journal on
-	                           * disk (fdatasync) before they are applied */
+	int command_journal_sync; /* default 1: pipe, Livestatus and spool commands are in the
+	                           * journal on disk (fdatasync) before they are applied */
 	char *livestatus_socket; /* the Livestatus socket's path, NULL: from broker_module */
 	struct vec livestatus_listen; /* Livestatus TCP addresses (struct netaddr_listen *, heap) */
 	struct netacl *livestatus_allow; /* who may connect over TCP, NULL: not set (loopback) */

@@ -1,9 +1,10 @@
 /*
  * cmdahead: the write-ahead batches of external commands
- * (command_journal_sync=1).  What one read of the command pipe or one
- * pass of the check result spool brings is one batch: each line (a spool
- * record encoded as one, crspool_encode) is staged in the journal and
- * copied here; at the batch's end the journal is written and synced once
+ * (command_journal_sync=1).  What one read of the command pipe, one
+ * pass of the check result spool or one read of a Livestatus connection
+ * brings is one batch: each line (a spool record encoded as one,
+ * crspool_encode) is staged in the journal and copied here; at the
+ * batch's end the journal is written and synced once
  * (persist_commit), the spool files read are removed (their records are
  * on disk now, so a crash after this point replays them instead of
  * reading the files again), and only then is the batch applied, in order,
@@ -18,8 +19,10 @@
  * applied between persist_batch_begin and persist_batch_end, so no
  * retention save covers half of it; a line that arrives while a batch is
  * being applied (nothing does today) is applied at once, as with the
- * setting off.  Called by cmdwire.c (the pipe's line and batch hooks, the
- * spool's pass).
+ * setting off.  A batch never outlives the callback that staged it: the
+ * caller runs it before it returns to the loop.  Called by cmdwire.c (the
+ * pipe's line and batch hooks, the spool's pass) and lswire.c (COMMAND
+ * requests: the batch runs before the connection is answered or closed).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -42,8 +45,9 @@ struct cmdahead_item {
 /*
  * Fault tests only (configure --enable-test-hooks): with
  * JAQUE_TEST_POWER_CUT_AFTER=N in the environment, after the N-th command
- * from the pipe or the spool is applied, do to the journal what a power
- * cut does (keep what the last fdatasync covered) and die at once.
+ * from the pipe, the spool or Livestatus is applied, do to the journal
+ * what a power cut does (keep what the last fdatasync covered) and die at
+ * once.
  */
 void
 cmdahead_applied(struct jaque *j)
@@ -83,6 +87,12 @@ cmdahead_before_removal(const struct cmdahead_batch *b)
 	(void)b;
 }
 #endif
+
+int
+cmdahead_on(const struct jaque *j)
+{
+	return persist_ahead(j) && !j->batching;
+}
 
 void
 cmdahead_stage(struct jaque *j, const char *line, size_t len, time_t now)

@@ -17,9 +17,10 @@
  *
  * With command_journal_sync on, what one read of the pipe or one pass of
  * the spool brings is staged and applied as one batch (cmdahead.c; a
- * spool record travels as one line, crspool_encode).  Off, each line is
- * applied as it comes and journalled after, and spool records are applied
- * without a journal, as before the setting existed.
+ * spool record travels as one line, crspool_encode); Livestatus's
+ * commands likewise (lswire.c).  Off, each line is applied as it comes
+ * and journalled after, and spool records are applied without a journal,
+ * as before the setting existed.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -345,7 +346,7 @@ cw_pipe_line(void *arg, const char *line, size_t len)
 {
 	struct jaque *j = arg;
 
-	if (persist_ahead(j) && !j->batching) {
+	if (cmdahead_on(j)) {
 		cmdahead_stage(j, line, len, time(NULL));
 		return;
 	}

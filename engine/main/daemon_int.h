@@ -161,8 +161,8 @@ int persist_retention_now(struct jaque *j, int sync);
 /* record one applied command in the journal */
 void persist_journal(struct jaque *j, time_t applied, const char *line, size_t len);
 /*
- * Write-ahead (command_journal_sync=1): 1 when commands from the pipe and
- * the spool go to the journal, on disk, before they are applied.  Then
+ * Write-ahead (command_journal_sync=1): 1 when commands from the pipe, the
+ * spool and Livestatus go to the journal, on disk, before they are applied.  Then
  * each is staged (persist_stage: 0, or -1 when it cannot be: apply it as
  * before), the batch is made durable with one sync (persist_commit) and
  * applied between persist_batch_begin and persist_batch_end (a retention
@@ -209,14 +209,17 @@ int cmdwire_is_spool(const char *line, size_t len);
 int cmdwire_spool_line(struct jaque *j, const char *line, size_t len, time_t now);
 
 /* cmdahead.c: the write-ahead batches (command_journal_sync=1) */
+/* whether a command read now is staged (cmdahead_stage) rather than
+ * applied: write-ahead is on and no batch is being applied */
+int cmdahead_on(const struct jaque *j);
 /* stage one line of the batch (applied at once when the journal refuses it) */
 void cmdahead_stage(struct jaque *j, const char *line, size_t len, time_t now);
 /* crspool_scan's taken hook: a spool file to remove once the batch is synced */
 void cmdahead_taken(void *arg, const char *path);
 /* the batch's end: sync, remove the spool files, apply (nothing staged: nothing) */
 void cmdahead_run(struct jaque *j);
-/* a command from the pipe or the spool was applied (the fault hook of test
- * builds; nothing otherwise) */
+/* a command from the pipe, the spool or Livestatus was applied (the fault
+ * hook of test builds; nothing otherwise) */
 void cmdahead_applied(struct jaque *j);
 void cmdahead_free(struct jaque *j);
 /* the replay applied a record of the spool file file (crspool_result.file) */

@@ -27,10 +27,13 @@
  * the generation, answers still running are finished (lswire_finish):
  * their rows are the old generation's.
  *
- * Commands (COMMAND [time] NAME;args) take the pipe's path (cmdwire_apply:
- * parsed, journalled, applied).  As with naemon-livestatus a good command
- * gets no answer and keeps the connection; a line without its timestamp
- * or naming no command gets "400: ..." as the only answer.
+ * Commands (COMMAND [time] NAME;args) take the pipe's path: with
+ * command_journal_sync on, those one read brings are one write-ahead batch
+ * (cmdahead.c), synced and applied before anything is answered or the
+ * connection closed; off, each is applied and journalled as it comes.  As
+ * with naemon-livestatus a good command gets no answer and keeps the
+ * connection; a line without its timestamp or naming no command gets
+ * "400: ..." as the only answer (it is applied at once, after the batch).
  *
  * Waiting (WaitObject, WaitCondition, WaitTrigger, WaitTimeout): a query
  * whose condition does not hold yet waits until it does, tried again at
@@ -296,9 +299,9 @@ lw_answer(struct lw_conn *c, int fixed16, int code, const char *body, size_t len
 	}
 }
 
-/* the request is answered: what comes next on this connection */
+/* the request is over: ready for the next one, or to close */
 static void
-lw_done(struct lw_conn *c)
+lw_end_request(struct lw_conn *c)
 {
 	int keep = c->q.keepalive;
 
@@ -309,6 +312,13 @@ lw_done(struct lw_conn *c)
 	c->body.len = 0;
 	if (!keep)
 		c->closing = 1;
+}
+
+/* the request is answered: what comes next on this connection */
+static void
+lw_done(struct lw_conn *c)
+{
+	lw_end_request(c);
 	if (lw_flush(c) < 0)
 		return;
 	lw_serve(c);
@@ -381,16 +391,27 @@ lw_wait_over(struct lw_conn *c)
 	return ok;
 }
 
-static void
+/* a command: staged (1: nothing to answer, take the next request), or, one extcmd
+ * refuses or one the journal would read as a spool record, applied now, after
+ * what is staged, and answered (0: c may be gone) */
+static int
 lw_command(struct lw_conn *c)
 {
 	struct jaque *j = c->w->j;
 	const char *cmd = c->q.command;
-	enum extcmd_status st = cmdwire_apply(j, cmd, strlen(cmd), time(NULL), 0);
-	size_t n;
+	size_t n = strlen(cmd);
+	enum extcmd_status st;
 
 	/* naemon-livestatus keeps a connection that sent a command */
 	c->q.keepalive = 1;
+	if (cmdahead_on(j) && extcmd_is_known(cmd, n) && !cmdwire_is_spool(cmd, n)) {
+		cmdahead_stage(j, cmd, n, time(NULL));
+		lw_end_request(c);
+		return 1;
+	}
+	cmdahead_run(j);
+	st = cmdwire_apply(j, cmd, n, time(NULL), 0);
+	cmdahead_applied(j);
 	if (st == EXTCMD_MALFORMED) {
 		mbuf_adds(&c->s.out, "400: Commands must begin with a timestamp inside square "
 		    "brackets\n");
@@ -402,10 +423,12 @@ lw_command(struct lw_conn *c)
 		mbuf_addf(&c->s.out, "400: Unknown command '%.*s'\n", (int)n, name);
 	}
 	lw_done(c);
+	return 0;
 }
 
-/* one request, parsed into c->q */
-static void
+/* one request, parsed into c->q; 1 when it was a staged command (the next
+ * may be taken at once), else 0 (answered or answering: c may be gone) */
+static int
 lw_request(struct lw_conn *c, char **lines, size_t n)
 {
 	struct lswire *w = c->w;
@@ -416,20 +439,20 @@ lw_request(struct lw_conn *c, char **lines, size_t n)
 	w->status.count[LST_CNT_REQUESTS]++;
 	lsq_parse(q, tables, nt, lines, n, time(NULL));
 	c->busy = 1;
-	if (q->kind == LSQ_COMMAND && q->code == 200) {
-		lw_command(c);
-		return;
-	}
+	if (q->kind == LSQ_COMMAND && q->code == 200)
+		return lw_command(c);
+	/* an answer or the end: the commands before it are applied first */
+	cmdahead_run(w->j);
 	if (q->kind == LSQ_LOGROTATE) {
 		/* not done here: the log rotates on log_rotation_method's schedule */
 		q->keepalive = 0;
 		lw_done(c);
-		return;
+		return 0;
 	}
 	if (q->code != 200 || q->kind != LSQ_GET) {
 		lw_answer(c, q->fixed16, q->code, NULL, 0);
 		lw_done(c);
-		return;
+		return 0;
 	}
 	if (q->wait_cond != NULL || q->wait_trigger != 0) {
 		if (q->wait_cond == NULL || !lw_wait_over(c)) {
@@ -441,26 +464,39 @@ lw_request(struct lw_conn *c, char **lines, size_t n)
 			    ev_now(w->j->loop) + (ev_tstamp)q->wait_timeout_ms / 1000.0 : 0;
 			if (!ev_is_active(&w->wait_timer))
 				ev_timer_start(w->j->loop, &w->wait_timer);
-			return;
+			return 0;
 		}
 	}
 	lw_start_run(c);
+	return 0;
 }
 
-/* take the requests the input holds, one at a time */
+/* take the requests the input holds, one at a time; the commands staged are
+ * synced and applied (cmdahead_run) before anything is answered or closed */
 static void
 lw_serve(struct lw_conn *c)
 {
-	struct ev_loop *loop = c->w->j->loop;
+	struct jaque *j = c->w->j;
+	struct ev_loop *loop = j->loop;
+	enum lsreq_step step;
 	char **lines;
 	size_t n;
 
 	while (!c->busy && !c->closing && !c->w->holding) {
 		if (c->s.out.len > LW_OUT_HIGH) {
 			ev_io_stop(loop, &c->s.rio);
+			break;
+		}
+		step = lsreq_next(c->in, &lines, &n);
+		if (step == LSREQ_REQUEST) {
+			ev_io_stop(loop, &c->s.rio);
+			if (lw_request(c, lines, n))
+				continue;
+			/* c may be gone: lw_request ended in lw_done or a running answer */
 			return;
 		}
-		switch (lsreq_next(c->in, &lines, &n)) {
+		cmdahead_run(j);
+		switch (step) {
 		case LSREQ_MORE:
 			if (!c->eof)
 				ev_io_start(loop, &c->s.rio);
@@ -476,13 +512,11 @@ lw_serve(struct lw_conn *c)
 			ev_io_stop(loop, &c->s.rio);
 			(void)lw_flush(c);
 			return;
-		case LSREQ_REQUEST:
-			ev_io_stop(loop, &c->s.rio);
-			lw_request(c, lines, n);
-			/* c may be gone: lw_request ends in lw_done or a running answer */
+		case LSREQ_REQUEST: /* taken above */
 			return;
 		}
 	}
+	cmdahead_run(j);
 }
 
 /* a refused client: read and drop what it still sends, up to LW_DRAIN_MAX */

@@ -22,9 +22,10 @@
  * drops the files it covers once the file is safely renamed into place.
  * Start-up reads retention.dat and replays the journal over it, so a
  * kill -9 loses no applied command.  With command_journal_sync (the
- * default) the pipe's and the spool's commands are written ahead: staged,
- * made durable with one fdatasync per batch (a read of the pipe, a pass of
- * the spool), and only then applied, so a power cut loses none either;
+ * default) the commands of the pipe, the spool and Livestatus are written
+ * ahead: staged, made durable with one fdatasync per batch (a read of the
+ * pipe or of a Livestatus connection, a pass of the spool), and only then
+ * applied, so a power cut loses none either;
  * one that failed or changed nothing kept is voided in the journal after.
  * A save never covers half a batch: one asked for while a batch is
  * applied (SAVE_STATE_INFORMATION in it) starts at the batch's end, or

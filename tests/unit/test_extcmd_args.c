@@ -3,7 +3,9 @@
  * extcmd_fx.h, its second part: every command ignores the fields after
  * its last argument (as Nagios 4.4.6 reads them) and takes a trailing
  * author;comment where Nagios does, the daemon hooks of the program-wide
- * commands, PROCESS_FILE, and garbage for every command name.
+ * commands, PROCESS_FILE, garbage for every command name, and
+ * extcmd_is_known, which must tell a line extcmd_process would call
+ * malformed or unknown from the others without applying it.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -226,6 +228,63 @@ t_garbage(void **state)
 	free(big);
 }
 
+/*
+ * extcmd_is_known on lines of every form: 1 exactly when extcmd_process
+ * gets past the line's form (it may still fail on the arguments), and it
+ * logs nothing, changes nothing.
+ */
+#define L(s) s, sizeof(s) - 1
+
+static void
+t_is_known(void **state)
+{
+	struct fx *f = *state;
+	static const struct {
+		const char *line;
+		size_t len;
+		int known;
+	} cases[] = {
+		{ L("[1] DISABLE_NOTIFICATIONS"), 1 },
+		{ L("junk [1] disable_Notifications\r\n"), 1 },
+		{ L(" \t[1] ENABLE_NOTIFICATIONS \r"), 1 },
+		{ L("[abc] ENABLE_NOTIFICATIONS"), 1 },
+		{ L("[1] ADD_HOST_COMMENT;nosuchhost;1;a;b"), 1 },
+		{ L("[1] ADD_HOST_COMMENT"), 1 },
+		{ L("[1] _MY_MODULE;a;b"), 1 },
+		{ L("[1]DISABLE_NOTIFICATIONS"), 0 },
+		{ L("[1] NOPE;x"), 0 },
+		{ L("ENABLE_NOTIFICATIONS"), 0 },
+		{ L("[1 ENABLE_NOTIFICATIONS"), 0 },
+		{ L("[1]   "), 0 },
+		{ L("[1];x"), 0 },
+		{ L("[1] ;x"), 0 },
+		{ L(""), 0 },
+		{ L("[1] DISABLE_NOTIFICATIONS\x01"), 0 },
+		{ L("[1] DISABLE_\0NOTIFICATIONS"), 0 },
+		{ L("[1] DISABLE_NOTIFICATIONS\0"), 0 },
+		{ L("[1] ADD_HOST_COMMENT;h1;1;a;two\nlines"), 0 },
+	};
+	char line[128];
+	size_t i, n;
+	int lines;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		enum extcmd_status st;
+
+		lines = log_lines(f);
+		assert_int_equal(extcmd_is_known(cases[i].line, cases[i].len), cases[i].known);
+		assert_int_equal(log_lines(f), lines);
+		st = extcmd_process(&f->x, cases[i].line, cases[i].len, f->now, NULL);
+		assert_int_equal(st != EXTCMD_MALFORMED && st != EXTCMD_UNKNOWN, cases[i].known);
+	}
+	/* every name of the table, as sent */
+	for (i = 0; i < extcmd_count(); i++) {
+		n = (size_t)snprintf(line, sizeof(line), "[1] %s;x", extcmd_name(i));
+		assert_int_equal(extcmd_is_known(line, n), 1);
+	}
+}
+#undef L
+
 int
 main(void)
 {
@@ -235,6 +294,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_daemon_hooks, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_process_file, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_garbage, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_is_known, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
