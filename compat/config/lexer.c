@@ -309,10 +309,20 @@ lexer_dir_failure(const char *dir, int err)
 	    strerror(err));
 }
 
-void
-lexer_walk_dir(const char *dir, unsigned depth, const struct lexer_walk *w)
+/* a directory being walked, and the ones above it */
+struct lexer_walk_up {
+	dev_t dev;
+	ino_t ino;
+	const struct lexer_walk_up *up;
+};
+
+static void
+lexer_walk_in(const char *dir, unsigned depth, const struct lexer_walk *w,
+    const struct lexer_walk_up *up)
 {
 	DIR *dp = opendir(dir);
+	struct lexer_walk_up here = { 0, 0, up };
+	const struct lexer_walk_up *a;
 	struct dirent *de;
 	struct stat st;
 	char *path;
@@ -321,19 +331,37 @@ lexer_walk_dir(const char *dir, unsigned depth, const struct lexer_walk *w)
 		w->fail(w->ctx, dir, errno);
 		return;
 	}
+	if (fstat(dirfd(dp), &st) == 0) {
+		here.dev = st.st_dev;
+		here.ino = st.st_ino;
+	}
 	while ((de = readdir(dp)) != NULL) {
 		if (de->d_name[0] == '.')
 			continue;
 		path = str_path_join(dir, de->d_name);
 		if (stat(path, &st) == 0) {
-			if (S_ISDIR(st.st_mode) && depth < LEXER_MAX_DIR_DEPTH)
-				lexer_walk_dir(path, depth + 1, w);
+			/* a link back to a directory this walk is already in is a
+			 * cycle: told as the loop of links it is, and not followed
+			 * (Nagios follows it and fails on the files read twice) */
+			for (a = &here; a != NULL; a = a->up)
+				if (S_ISDIR(st.st_mode) && a->dev == st.st_dev && a->ino == st.st_ino)
+					break;
+			if (a != NULL)
+				w->fail(w->ctx, path, ELOOP);
+			else if (S_ISDIR(st.st_mode) && depth < LEXER_MAX_DIR_DEPTH)
+				lexer_walk_in(path, depth + 1, w, &here);
 			else if (S_ISREG(st.st_mode) && str_has_suffix(de->d_name, ".cfg"))
 				w->file(w->ctx, path, depth);
 		}
 		free(path);
 	}
 	closedir(dp);
+}
+
+void
+lexer_walk_dir(const char *dir, unsigned depth, const struct lexer_walk *w)
+{
+	lexer_walk_in(dir, depth, w, NULL);
 }
 
 /* lexer_read_dir's walk: read each file, report each directory that cannot be opened */

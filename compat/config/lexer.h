@@ -42,7 +42,9 @@ int lexer_read_dir(struct rawstore *rs, const char *dir);
  * The walk lexer_read_dir makes: every *.cfg under dir, subdirectories
  * first where readdir lists them, dot entries skipped, at most
  * LEXER_MAX_DIR_DEPTH levels down.  file gets each file and its depth,
- * fail each directory that cannot be opened, with errno.
+ * fail each directory that cannot be opened, with errno, and each link to a
+ * directory the walk is already in (a cycle of symbolic links, not
+ * followed), with ELOOP.
  */
 #define LEXER_MAX_DIR_DEPTH 64
 struct lexer_walk {

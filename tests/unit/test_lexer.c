@@ -4,6 +4,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -176,6 +178,96 @@ t_include_file(void **state)
 	rmdir(dir);
 }
 
+/* a counting walk: how often each file was handed over */
+struct walk_count {
+	unsigned a, b, other, fails;
+};
+
+static void
+walk_file(void *ctx, const char *path, unsigned depth)
+{
+	struct walk_count *w = ctx;
+	const char *base = strrchr(path, '/');
+
+	(void)depth;
+	if (base != NULL && strcmp(base, "/a.cfg") == 0)
+		w->a++;
+	else if (base != NULL && strcmp(base, "/b.cfg") == 0)
+		w->b++;
+	else
+		w->other++;
+}
+
+static void
+walk_fail(void *ctx, const char *dir, int err)
+{
+	(void)dir;
+	assert_int_equal(err, ELOOP);
+	((struct walk_count *)ctx)->fails++;
+}
+
+static void
+touch(const char *dir, const char *name)
+{
+	char path[512];
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fclose(fp);
+}
+
+/*
+ * A symbolic link back up the tree (sub/up -> ..) and one to itself
+ * (sub/self -> .): each is a failure (ELOOP) and not followed, so each
+ * file is walked once, not once per level down to LEXER_MAX_DIR_DEPTH
+ * (both links at every level: two to the power of that); a link to a
+ * directory beside it (side -> sub) is no cycle and is walked as Nagios
+ * walks it.
+ */
+static void
+t_walk_cycle(void **state)
+{
+	char dir[] = "/tmp/jaque-lexer-XXXXXX", sub[256], p[512];
+	struct walk_count n = { 0, 0, 0, 0 };
+	struct lexer_walk w = { walk_file, walk_fail, &n };
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(sub, sizeof(sub), "%s/sub", dir);
+	assert_int_equal(mkdir(sub, 0700), 0);
+	touch(dir, "a.cfg");
+	touch(sub, "b.cfg");
+	snprintf(p, sizeof(p), "%s/up", sub);
+	assert_int_equal(symlink("..", p), 0);
+	snprintf(p, sizeof(p), "%s/self", sub);
+	assert_int_equal(symlink(".", p), 0);
+	lexer_walk_dir(dir, 0, &w);
+	assert_int_equal(n.a, 1);
+	assert_int_equal(n.b, 1);
+	assert_int_equal(n.other, 0);
+	assert_int_equal(n.fails, 2);
+	snprintf(p, sizeof(p), "%s/side", dir);
+	assert_int_equal(symlink("sub", p), 0);
+	memset(&n, 0, sizeof(n));
+	lexer_walk_dir(dir, 0, &w);
+	assert_int_equal(n.a, 1);
+	assert_int_equal(n.b, 2);
+	assert_int_equal(n.fails, 4);
+	unlink(p);
+	snprintf(p, sizeof(p), "%s/up", sub);
+	unlink(p);
+	snprintf(p, sizeof(p), "%s/self", sub);
+	unlink(p);
+	snprintf(p, sizeof(p), "%s/b.cfg", sub);
+	unlink(p);
+	rmdir(sub);
+	snprintf(p, sizeof(p), "%s/a.cfg", dir);
+	unlink(p);
+	rmdir(dir);
+}
+
 static void
 t_missing_file(void **state)
 {
@@ -224,6 +316,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_stray_statement_and_nested_define, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(t_include_file, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(t_missing_file, fx_setup, fx_teardown),
+		cmocka_unit_test(t_walk_cycle),
 		cmocka_unit_test_setup_teardown(t_custom_vars_and_options, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(t_bad_option_letter, fx_setup, fx_teardown),
 	};
