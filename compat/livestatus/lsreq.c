@@ -90,7 +90,10 @@ lsreq_pending(const struct lsreq *r)
 	return r->len - r->done;
 }
 
-/* the request from start to here is handed out */
+/*
+ * The request from start to here is handed out.  A command is one line:
+ * the lines after it stay, as the start of the next request (lsreq.h).
+ */
 static enum lsreq_step
 hand_out(struct lsreq *r, char ***lines, size_t *n)
 {
@@ -99,6 +102,13 @@ hand_out(struct lsreq *r, char ***lines, size_t *n)
 	for (i = 0; i < r->nlines; i++)
 		r->lines[i] = r->buf + r->off[i];
 	*lines = r->lines;
+	if (r->nlines > 1 && strncmp(r->lines[0], "COMMAND ", 8) == 0) {
+		*n = 1;
+		r->nlines--;
+		memmove(r->off, r->off + 1, r->nlines * sizeof(*r->off));
+		r->done = r->start = r->off[0];
+		return LSREQ_REQUEST;
+	}
 	*n = r->nlines;
 	r->nlines = 0;
 	r->done = r->scan;

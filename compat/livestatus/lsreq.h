@@ -10,6 +10,11 @@
  * LSREQ_LINE_MAX, or a request larger than LSREQ_MAX, is refused: the
  * connection is then closed with naemon's "incomplete request" answer.
  *
+ * A request whose first line is a command ("COMMAND ...") is that line
+ * alone, as naemon-livestatus takes it: the lines after it are the start
+ * of the next request, which goes on to the next blank line or the end of
+ * the input ("COMMAND a\nCOMMAND b\n\n" then the end runs both).
+ *
  * The caller appends what it read (lsreq_space, lsreq_filled) and takes
  * requests out (lsreq_next); a request's lines point into the buffer and
  * stay valid until the next lsreq_space or lsreq_next.

@@ -192,6 +192,10 @@ expect log_old "b''" ask "GET log\nFilter: time < $started\nFilter: time > 1000\
 ask "COMMAND [$now] DISABLE_NOTIFICATIONS\n" > /dev/null
 expect log_appended "b'DISABLE_NOTIFICATIONS;\\nSCHEDULE_FORCED_SVC_CHECK;db;disk;$now\\nDISABLE_NOTIFICATIONS;\\n'" \
     ask "GET log\nFilter: time >= $started\nFilter: class = 5\nColumns: options\n"
+# two commands in one request both run, as naemon-livestatus runs them
+ask "COMMAND [$now] ADD_HOST_COMMENT;web;1;me;two-a\nCOMMAND [$now] ADD_HOST_COMMENT;web;1;me;two-b\n" \
+    > /dev/null
+expect command_two_lines "b'2\\n'" ask 'GET comments\nStats: comment ~ ^two-\n'
 
 # ---- waiting for an event, with no condition: answered when it comes ----
 # (the checks, every second here, are stopped meanwhile so that no check or

@@ -80,6 +80,63 @@ t_blank_line(void **state)
 	lsreq_free(r);
 }
 
+/*
+ * A command is its line alone; the lines after it start the next request,
+ * which goes on to the next blank line (naemon-livestatus's InputBuffer):
+ * two commands in one request both run, the second once that request
+ * ends; a GET after a command takes the next request's lines as headers
+ * and waits for the blank line after them.
+ */
+static void
+t_command_lines(void **state)
+{
+	const char *in = "COMMAND [1] A\nCOMMAND [2] B\n\nCOMMAND [3] C\nGET hosts\n\n"
+	    "Columns: name\n\n";
+	struct lsreq *r = lsreq_new();
+	char big[600];
+	size_t i;
+
+	(void)state;
+	feed(r, in, strlen(in));
+	assert_string_equal(next(r, LSREQ_REQUEST), "COMMAND [1] A");
+	/* B waits for the end of the request it now starts */
+	assert_string_equal(next(r, LSREQ_REQUEST), "COMMAND [2] B");
+	assert_string_equal(next(r, LSREQ_REQUEST), "COMMAND [3] C");
+	/* the blank line after "Columns: name" ended C's request */
+	next(r, LSREQ_MORE);
+	feed(r, "\n", 1);
+	assert_string_equal(next(r, LSREQ_REQUEST), "GET hosts|Columns: name");
+	next(r, LSREQ_MORE);
+	lsreq_free(r);
+	/* at the end of the input the lines left over are a request */
+	r = lsreq_new();
+	feed(r, "COMMAND [1] A\nCOMMAND [2] B\n", 28);
+	next(r, LSREQ_MORE);
+	lsreq_eof(r);
+	assert_string_equal(next(r, LSREQ_REQUEST), "COMMAND [1] A");
+	assert_string_equal(next(r, LSREQ_REQUEST), "COMMAND [2] B");
+	next(r, LSREQ_CLOSE);
+	lsreq_free(r);
+	/* a line left over stays whole when the buffer is made room in */
+	r = lsreq_new();
+	feed(r, "COMMAND [1] A\nCOMMAND [2] B\n\n", 29);
+	assert_string_equal(next(r, LSREQ_REQUEST), "COMMAND [1] A");
+	next(r, LSREQ_MORE);
+	for (i = 0; i < sizeof(big) - 2; i++)
+		big[i] = 'x';
+	big[sizeof(big) - 2] = '\n';
+	big[sizeof(big) - 1] = '\n';
+	feed(r, big, sizeof(big));
+	assert_string_equal(next(r, LSREQ_REQUEST), "COMMAND [2] B");
+	next(r, LSREQ_MORE);
+	feed(r, "\n", 1);
+	assert_int_equal(strlen(next(r, LSREQ_REQUEST)), 255);
+	/* "COMMAND" with no space is no command: the request stays whole */
+	feed(r, "COMMAND\nX\n\n", 11);
+	assert_string_equal(next(r, LSREQ_REQUEST), "COMMAND|X");
+	lsreq_free(r);
+}
+
 static void
 t_bytewise(void **state)
 {
@@ -150,6 +207,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(t_blank_line),
+		cmocka_unit_test(t_command_lines),
 		cmocka_unit_test(t_bytewise),
 		cmocka_unit_test(t_eof),
 		cmocka_unit_test(t_too_long),
