@@ -253,6 +253,14 @@ void checker_set_stretch(struct checker *c, double factor);
  * running) an interval on.  O(objects) */
 double checker_demand(const struct checker *c);
 /*
+ * The same sum, a slice of objects at a time, for a loop that must not
+ * spend a pass over a large estate at once: up to slice more objects go
+ * into the pass under way, and the last whole pass's sum is returned.
+ * The first call makes a whole pass; a checker that adopted another
+ * starts from that one's last sum.  (0: no step, the last sum.)
+ */
+double checker_demand_sliced(struct checker *c, unsigned slice);
+/*
  * The wall clock was stepped by step seconds (engine/sched/clockstep.h):
  * tick times map to the new wall-clock times from now on, so the
  * schedule keeps its instants (no burst, no gap), and every next_check

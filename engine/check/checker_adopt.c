@@ -256,4 +256,7 @@ checker_adopt(struct checker *c, struct checker *old)
 	chk_stats_add(&c->stats_base, &old->st);
 	/* the adopted schedules were made stretched: they stay so */
 	c->stretch = old->stretch;
+	/* the demand as last summed, until this generation's first pass ends */
+	c->dm.last = old->dm.last;
+	c->dm.whole = old->dm.whole;
 }

@@ -135,6 +135,12 @@ struct checker {
 	int dispatching;  /* chk_dispatch is on the stack: no re-entry */
 	struct checker_stats st;
 	struct checker_stats stats_base; /* what earlier generations counted */
+	struct {                  /* checker_demand_sliced's pass */
+		unsigned pos;     /* its next object: a host below nhosts, then a service */
+		double part;      /* its sum so far */
+		double last;      /* the last whole pass's */
+		int whole;        /* last holds one */
+	} dm;
 };
 
 double chk_tick_time(const struct checker *c, uint64_t tick);

@@ -132,3 +132,26 @@ checker_demand(const struct checker *c)
 		d += chk_demand_of(c, &c->sent[i]);
 	return d;
 }
+
+double
+checker_demand_sliced(struct checker *c, unsigned slice)
+{
+	unsigned nh = c->objs->nhosts, total = nh + c->objs->nservices, end;
+
+	if (!c->dm.whole)
+		slice = total;
+	if (c->dm.pos > total)
+		c->dm.pos = 0;
+	end = slice < total - c->dm.pos ? c->dm.pos + slice : total;
+	for (; c->dm.pos < end && c->dm.pos < nh; c->dm.pos++)
+		c->dm.part += chk_demand_of(c, &c->hent[c->dm.pos]);
+	for (; c->dm.pos < end; c->dm.pos++)
+		c->dm.part += chk_demand_of(c, &c->sent[c->dm.pos - nh]);
+	if (c->dm.pos == total && (slice > 0 || !c->dm.whole)) {
+		c->dm.last = c->dm.part;
+		c->dm.part = 0;
+		c->dm.pos = 0;
+		c->dm.whole = 1;
+	}
+	return c->dm.last;
+}

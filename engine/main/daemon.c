@@ -474,7 +474,7 @@ jq_pace(struct jaque *j, const struct checker_stats *cs)
 	if (j->pace_mono > 0 && mono - j->pace_mono < STRETCH_MIN_PERIOD)
 		return;
 	if (j->pace_mono > 0) {
-		p.demand = checker_demand(j->chk);
+		p.demand = checker_demand_sliced(j->chk, 0);
 		p.secs = mono - j->pace_mono;
 		p.backlog_secs = cs->backlog_seconds - j->pace_backlog_secs;
 		p.backlog_started = (double)(cs->backlog_started - j->pace_backlog_started);
@@ -516,7 +516,8 @@ jq_stats_cb(struct ev_loop *loop, ev_timer *w, int revents)
 	jq_write_stats(w->data);
 }
 
-/* the stats file's state counts go on a slice at a time between its writes */
+/* the stats file's state counts and the demand the stretch weighs go on a
+ * slice at a time between the file's writes */
 static void
 jq_count_cb(struct ev_loop *loop, ev_timer *w, int revents)
 {
@@ -525,6 +526,7 @@ jq_count_cb(struct ev_loop *loop, ev_timer *w, int revents)
 	(void)loop;
 	(void)revents;
 	dstats_count_step(&j->count, j->chk, j->gen->objs, DSTATS_COUNT_SLICE);
+	(void)checker_demand_sliced(j->chk, DSTATS_COUNT_SLICE);
 }
 
 static ev_tstamp

@@ -1319,6 +1319,38 @@ t_stretch_next_check(void **state)
 	assert_true(f->c->stretch == 3.0);
 }
 
+/*
+ * The demand a slice at a time: the first call sums every object; a
+ * change shows once the pass that reads it ends (four slices of 300 over
+ * 1 000 objects), equal to the whole sum; the next generation starts from
+ * the last sum, with no pass of its own yet.
+ */
+static void
+t_demand_sliced(void **state)
+{
+	struct fx *f = *state;
+	const struct obj_service *s9;
+	struct checker *old;
+
+	fx_estate(f, 400, 600, 100);
+	assert_true(fabs(checker_demand_sliced(f->c, 300) - 1000.0 / 60) < 1e-9);
+	s9 = &f->gen.objs->services[9];
+	checker_schedule(f->c, s9->host, s9, time(NULL) + 5, 0);
+	assert_true(fabs(checker_demand_sliced(f->c, 300) - 1000.0 / 60) < 1e-9);
+	assert_true(fabs(checker_demand_sliced(f->c, 300) - 1000.0 / 60) < 1e-9);
+	assert_true(fabs(checker_demand_sliced(f->c, 0) - 1000.0 / 60) < 1e-9);
+	assert_true(fabs(checker_demand_sliced(f->c, 300) - 1000.0 / 60) < 1e-9);
+	assert_true(checker_demand_sliced(f->c, 300) == checker_demand(f->c));
+	assert_true(fabs(checker_demand(f->c) - 999.0 / 60) < 1e-9);
+	old = f->c;
+	f->c = fx_checker(f);
+	checker_adopt(f->c, old);
+	assert_int_equal(checker_free(old, 0), 0);
+	assert_true(fabs(checker_demand_sliced(f->c, 0) - 999.0 / 60) < 1e-9);
+	checker_start(f->c);
+	assert_true(checker_demand_sliced(f->c, 1000) == checker_demand(f->c));
+}
+
 int
 main(void)
 {
@@ -1350,6 +1382,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_period_override, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_adopt_overrides, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_stretch_retimes, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_demand_sliced, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_stretch_next_check, setup, teardown),
 	};
 
