@@ -147,6 +147,15 @@ void checker_map_old(struct checker *c, const struct objects *old);
  * exists (by name), its time base, and its checks in flight for them;
  * call before checker_start, then free old */
 void checker_adopt(struct checker *c, struct checker *old);
+/*
+ * For checker_adopt, ahead of it: the checks the run_remote hook has in
+ * flight move with their objects too, as the others do (the hook's link
+ * outlives the reload, and its results come for the runs it holds; it
+ * finds where each went with checker_run_object).  Without it they are
+ * abandoned through cancel_remote when old is freed, and run again at
+ * once.
+ */
+void checker_carry_remote(struct checker *c);
 /* schedule the first checks and start the wheel */
 void checker_start(struct checker *c);
 /* stop scheduling; checks in flight are abandoned (their results dropped) */
@@ -185,6 +194,11 @@ double checker_run_latency(const struct checker_run *run);
 /* a word of the hook's own kept with a run it took (0 until set) */
 void checker_run_set_tag(struct checker_run *run, unsigned long tag);
 unsigned long checker_run_tag(const struct checker_run *run);
+/* the object a run is for, in the generation of the checker it belongs to
+ * now (it may have moved at a reload): *h, and *s (NULL for a host
+ * check).  0, or -1 when the run was abandoned (its object is gone) */
+int checker_run_object(const struct checker_run *run, const struct obj_host **h,
+    const struct obj_service **s);
 
 /*
  * A passive result for a host (svc NULL) or service, as the command pipe

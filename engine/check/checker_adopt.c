@@ -5,7 +5,8 @@
  * schedule exactly (the same time base, so a tick stands for the same
  * instant in both): a check waiting for its tick keeps it, a due one runs
  * at once, and a check in flight moves to the new checker, which takes
- * its result.  checker_start then schedules by what was carried
+ * its result (one the run_remote hook holds only when its link stays:
+ * checker_carry_remote).  checker_start then schedules by what was carried
  * (chk_carry_schedule) and spreads the rest (checker_spread.c).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -106,8 +107,9 @@ chk_carry_tick(const struct checker *c, const struct checker *old, uint64_t tick
  * What the old entry oe's schedule was, for checker_start to keep it in
  * e (the same object): its wheel tick, its due time, or its run, which
  * moves to c here so that its result is taken by the new generation.  A
- * check given to the run_remote hook cannot follow (the hook's link is
- * made again at a reload): it is due again at once.
+ * check given to the run_remote hook follows only when the hook's link
+ * outlives the reload (checker_carry_remote); else it is due again at
+ * once.
  */
 static void
 chk_carry(struct checker *c, struct chk_ent *e, struct checker *old, struct chk_ent *oe)
@@ -121,7 +123,7 @@ chk_carry(struct checker *c, struct chk_ent *e, struct checker *old, struct chk_
 	e->pend_forced = oe->pend_forced;
 	e->pend_at = oe->pend_at;
 	e->adopted = CHK_ADOPTED;
-	if (oe->running && oe->run != NULL && !oe->run->remote) {
+	if (oe->running && oe->run != NULL && (!oe->run->remote || c->carry_remote)) {
 		e->ondemand = oe->ondemand;
 		e->due_tick = chk_carry_tick(c, old, oe->due_tick);
 		e->due_mono = oe->due_mono;
@@ -191,6 +193,12 @@ checker_map_old(struct checker *c, const struct objects *old)
 
 		c->old_sid[i] = os != NULL ? os->id : CHK_NO_ID;
 	}
+}
+
+void
+checker_carry_remote(struct checker *c)
+{
+	c->carry_remote = 1;
 }
 
 void

@@ -113,6 +113,7 @@ struct checker {
 	const struct objects *map_of;
 	uint32_t *old_hid;
 	uint32_t *old_sid;
+	int carry_remote;         /* checker_carry_remote: the remote runs move too */
 	struct wheel *wheel;
 	struct runq *runq;
 	struct drift *drift;

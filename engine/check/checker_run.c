@@ -11,8 +11,9 @@
  * tells the hooks and reschedules.  At a reload a run moves to the new
  * generation when its object is still there (chk_move_run), and its
  * result is taken there; a run of a stopped checker (an object a reload
- * removed, a check the run_remote hook had, shutdown) is detached from its
- * object: its result is dropped when it comes.
+ * removed, a check the run_remote hook had when its link did not stay,
+ * shutdown) is detached from its object: its result is dropped when it
+ * comes.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -180,6 +181,22 @@ unsigned long
 checker_run_tag(const struct checker_run *r)
 {
 	return r->tag;
+}
+
+int
+checker_run_object(const struct checker_run *r, const struct obj_host **h,
+    const struct obj_service **s)
+{
+	if (r->e == NULL)
+		return -1;
+	if (r->e->is_host) {
+		*h = &r->c->objs->hosts[r->e->id];
+		*s = NULL;
+	} else {
+		*s = &r->c->objs->services[r->e->id];
+		*h = (*s)->host;
+	}
+	return 0;
 }
 
 static int

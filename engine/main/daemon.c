@@ -656,6 +656,7 @@ daemon_reload_read(struct jaque *j, struct reload_read *rr)
 	time_t now = time(NULL);
 	double swap0 = clockstep_mono();
 	unsigned i;
+	int keep_gm;
 
 	if (rr->rc < 0) {
 		for (i = 0; i < diag_count(d); i++) {
@@ -680,11 +681,19 @@ daemon_reload_read(struct jaque *j, struct reload_read *rr)
 	jq_carry_switches(&gen->cfg, &j->gen->cfg, &j->prog);
 	/* made beside the loop by daemon_reload_prepare, with its map */
 	nc = rr->chk;
+	/* the link to gearmand stays when the new options do not change what
+	 * it is made of: its checks in flight move with the others */
+	keep_gm = j->gm != NULL && gmcore_link_holds(j->gearman, gm);
+	if (keep_gm)
+		checker_carry_remote(nc);
 	checker_adopt(nc, j->chk);
 	/* the old checker lets go of its generation here; its checks still in
 	 * flight only hold the checker itself; without any, it is freed beside
-	 * the loop */
+	 * the loop (the runs of objects that are gone are cancelled here, before
+	 * gmcore_renumber) */
 	checker_retire(j->chk);
+	if (keep_gm)
+		gmcore_renumber(j->gm, gen->objs);
 	{
 		struct config_gen *old = j->gen;
 
@@ -698,10 +707,14 @@ daemon_reload_read(struct jaque *j, struct reload_read *rr)
 		free(old);
 		mgcfg_free(j->gearman);
 		j->gearman = gm;
-		/* the old checker's checks were cancelled: a new link with the new options
-		 * (results of jobs still out come through it, with no check in flight) */
-		gmcore_free(j->gm);
-		j->gm = gmcore_new(j);
+		if (!keep_gm) {
+			/* the old checker's checks through it were cancelled: a new link
+			 * with the new options (results of jobs still out come through
+			 * it, as for a check not in flight, when it reads the same
+			 * result queue) */
+			gmcore_free(j->gm);
+			j->gm = gmcore_new(j);
+		}
 	}
 	nlog_close(j->log);
 	if (jq_open_log(j) < 0)

@@ -3,9 +3,16 @@
  * them (gmcore.h).
  *
  * The check in flight of each object is kept in an array by object id,
- * made anew for each configuration generation (a reload cancels the runs
- * of the old one first); a run carries its slot in its tag (id + 1, hosts
- * with the top bit), so that a cancelled run finds its slot at once.
+ * for one configuration generation; a run carries its slot in its tag (id
+ * + 1, hosts with the top bit), so that a cancelled run finds its slot at
+ * once.  A reload that keeps the link renumbers what is kept per object
+ * (gmcore_renumber) by the runs themselves: each run the checker carried
+ * over tells its new object (checker_run_object), and the runs of objects
+ * that are gone were cancelled before.  Only an object with a run in
+ * flight has something to move (its kept job, its stats entry, the tag
+ * of a job not confirmed yet); the unique ids of the others are made
+ * again from their names at their next job.  A reload that does not keep
+ * the link frees the gmcore; the new one starts with no run.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -376,6 +383,139 @@ gm_keep_cb(struct ev_loop *loop, ev_timer *t, int revents)
 		nlog_printf(g->j->log, time(NULL), "mod_gearman: %zu check(s) had no result %.0f s "
 		    "past their timeout (the job server may have lost them); their jobs were sent "
 		    "again", n, GM_KEEP_GRACE);
+}
+
+/* ---- a reload ---- */
+
+static int
+gm_str_same(const char *a, const char *b)
+{
+	return a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0;
+}
+
+int
+gmcore_link_holds(const struct mgcfg *old, const struct mgcfg *next)
+{
+	size_t i;
+
+	if (old == NULL || next == NULL || old->servers.len != next->servers.len)
+		return 0;
+	for (i = 0; i < old->servers.len; i++) {
+		const struct mgcfg_server *a = old->servers.items[i], *b = next->servers.items[i];
+
+		if (a->port != b->port || strcmp(a->host, b->host) != 0)
+			return 0;
+	}
+	if (!gm_str_same(old->result_queue, next->result_queue) ||
+	    old->result_workers != next->result_workers ||
+	    old->connection_timeout != next->connection_timeout ||
+	    old->encryption != next->encryption ||
+	    old->accept_clear_results != next->accept_clear_results)
+		return 0;
+	return !old->encryption || gm_str_same(old->key, next->key);
+}
+
+/* where each old object with a run in flight went: new ids by old, GM_GONE when gone */
+#define GM_GONE GMSTATS_GONE
+
+struct gm_moves {
+	unsigned *sto, *hto;
+	size_t ons, onh;       /* the old generation's counts */
+	size_t nns;            /* the new one's services */
+};
+
+static unsigned
+gm_moved_id(void *ctx, int is_host, unsigned id)
+{
+	const struct gm_moves *mv = ctx;
+
+	if (is_host)
+		return id < mv->onh ? mv->hto[id] : GM_GONE;
+	return id < mv->ons ? mv->sto[id] : GM_GONE;
+}
+
+static size_t
+gm_moved_slot(void *ctx, size_t slot)
+{
+	const struct gm_moves *mv = ctx;
+	int is_host = slot >= mv->ons;
+	unsigned id = gm_moved_id(ctx, is_host, (unsigned)(is_host ? slot - mv->ons : slot));
+
+	if (id == GM_GONE)
+		return GMKEEP_GONE;
+	return is_host ? mv->nns + id : id;
+}
+
+static unsigned long
+gm_moved_tag(void *ctx, unsigned long tag)
+{
+	unsigned id = gm_moved_id(ctx, (tag & GM_TAG_HOST) != 0,
+	    (unsigned)((tag & ~GM_TAG_HOST) - 1));
+
+	if (id == GM_GONE)
+		return 0;
+	return (tag & GM_TAG_HOST) ? ((unsigned long)id + 1) | GM_TAG_HOST : (unsigned long)id + 1;
+}
+
+/* the runs of runs[0..n) in their new slots (sruns or hruns of the new
+ * generation, uniqs its unique ids), their tags rewritten; to gets where
+ * each went */
+static void
+gm_move_runs(struct gmcore *g, struct checker_run **runs, size_t n, int is_host, unsigned *to,
+    struct checker_run **nruns, char (*nuniqs)[MGJOB_UNIQ_LEN + 1], size_t nns)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct obj_host *h;
+		const struct obj_service *s;
+		unsigned id;
+
+		to[i] = GM_GONE;
+		if (runs[i] == NULL || checker_run_object(runs[i], &h, &s) < 0 ||
+		    (s == NULL) != is_host)
+			continue;
+		id = is_host ? h->id : s->id;
+		to[i] = id;
+		nruns[id] = runs[i];
+		checker_run_set_tag(runs[i], is_host ? ((unsigned long)id + 1) | GM_TAG_HOST :
+		    (unsigned long)id + 1);
+		memcpy(nuniqs[is_host ? nns + id : id],
+		    g->uniqs[is_host ? g->objs->nservices + i : i], MGJOB_UNIQ_LEN + 1);
+	}
+}
+
+void
+gmcore_renumber(struct gmcore *g, const struct objects *objs)
+{
+	struct checker_run **nh, **ns;
+	char (*nuniqs)[MGJOB_UNIQ_LEN + 1];
+	struct gm_moves mv;
+
+	if (g->objs == NULL)
+		return; /* nothing sent yet: the arrays are made at the first job */
+	mv.ons = g->objs->nservices;
+	mv.onh = g->objs->nhosts;
+	mv.nns = objs->nservices;
+	mv.sto = xreallocarray(NULL, mv.ons + 1, sizeof(*mv.sto));
+	mv.hto = xreallocarray(NULL, mv.onh + 1, sizeof(*mv.hto));
+	nh = xcalloc(objs->nhosts + 1, sizeof(*nh));
+	ns = xcalloc(objs->nservices + 1, sizeof(*ns));
+	nuniqs = xcalloc(objs->nservices + objs->nhosts + 1, sizeof(*nuniqs));
+	gm_move_runs(g, g->sruns, mv.ons, 0, mv.sto, ns, nuniqs, mv.nns);
+	gm_move_runs(g, g->hruns, mv.onh, 1, mv.hto, nh, nuniqs, mv.nns);
+	gmkeep_renumber(g->keep, objs->nservices + objs->nhosts, gm_moved_slot, &mv);
+	gmstats_renumber(g->gs, gm_moved_id, &mv);
+	gmwire_retag(g->w, gm_moved_tag, &mv);
+	free(mv.sto);
+	free(mv.hto);
+	free(g->hruns);
+	free(g->sruns);
+	free(g->uniqs);
+	g->hruns = nh;
+	g->sruns = ns;
+	g->uniqs = nuniqs;
+	g->objs = objs;
 }
 
 struct gmcore *

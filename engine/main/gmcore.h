@@ -17,6 +17,8 @@
  * server took before the check's timeout gets that result too.  A check
  * whose job has a unique id and whose result has not come some seconds
  * after its timeout has its job sent once more (engine/main/gmkeep.h).
+ * A reload keeps the link, and the checks in flight through it, when the
+ * options it depends on did not change (gmcore_link_holds).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -30,6 +32,8 @@
 
 struct jaque;
 struct checker_run;
+struct mgcfg;
+struct objects;
 struct obj_host;
 struct obj_service;
 
@@ -53,6 +57,29 @@ struct gmwire;
 /* NULL when j has no mod_gearman options or gearman cannot be set up (logged) */
 struct gmcore *gmcore_new(struct jaque *j);
 void gmcore_free(struct gmcore *g);
+
+/*
+ * Whether the link made for old's options serves next's as well, so that
+ * a reload keeps it with the checks it has in flight: the same job
+ * servers in the same order, result queue, number of result readers and
+ * connection timeout (what the link is made of), and the same encryption,
+ * key and acceptance of clear results (what reading the results of the
+ * jobs out depends on).  The routing and the other options may differ:
+ * they apply to the next job; a job out runs on the queue it went to and
+ * its result comes back on the same result queue.  1 or 0.
+ */
+int gmcore_link_holds(const struct mgcfg *old, const struct mgcfg *next);
+/*
+ * A reload kept the link: the checker adopted the runs in flight
+ * (checker_carry_remote) and has freed the old one, whose runs of objects
+ * that are gone were cancelled.  What is kept per object (the runs, their
+ * jobs kept for a resend and their unique ids, the jobs timed for the
+ * stats, the tags of jobs not confirmed yet) moves to the ids of objs,
+ * the generation about to run; what was kept for objects that are gone is
+ * let go, and a late result for one is discarded.  Call while the old
+ * generation's objects still exist.
+ */
+void gmcore_renumber(struct gmcore *g, const struct objects *objs);
 
 /* the checker's run_remote and cancel_remote hooks */
 int gmcore_run(struct gmcore *g, struct checker_run *run, const struct obj_host *h,

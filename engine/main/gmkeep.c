@@ -5,6 +5,8 @@
  * after another.  The heap holds (time, slot, generation) entries; an entry
  * whose slot was dropped or kept anew since (another generation) is stale
  * and skipped when it comes to the top, so dropping costs nothing there.
+ * Numbering the slots anew (a reload) moves each job with its generation
+ * and rewrites the heap's slots, leaving the stale entries out.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -91,12 +93,10 @@ gk_push(struct gmkeep *k, double at, size_t slot)
 	}
 }
 
+/* the entry at i down to where it belongs */
 static void
-gk_pop(struct gmkeep *k)
+gk_sift_down(struct gmkeep *k, size_t i)
 {
-	size_t i = 0;
-
-	k->heap[0] = k->heap[--k->nheap];
 	for (;;) {
 		size_t l = 2 * i + 1, r = l + 1, m = i;
 
@@ -109,6 +109,13 @@ gk_pop(struct gmkeep *k)
 		gk_swap(&k->heap[m], &k->heap[i]);
 		i = m;
 	}
+}
+
+static void
+gk_pop(struct gmkeep *k)
+{
+	k->heap[0] = k->heap[--k->nheap];
+	gk_sift_down(k, 0);
 }
 
 void
@@ -184,6 +191,45 @@ gmkeep_due(struct gmkeep *k, double now, gmkeep_send_fn *send, void *ctx, size_t
 	if (dropped != NULL)
 		*dropped = gone;
 	return sent;
+}
+
+void
+gmkeep_renumber(struct gmkeep *k, size_t nslots, gmkeep_slot_fn *to, void *ctx)
+{
+	struct gk_slot *slots = xcalloc(nslots + 1, sizeof(*slots));
+	size_t *where = xreallocarray(NULL, k->nslots + 1, sizeof(*where));
+	size_t i, n = 0;
+
+	for (i = 0; i < k->nslots; i++) {
+		size_t d = k->slots[i].buf != NULL ? to(ctx, i) : GMKEEP_GONE;
+
+		where[i] = GMKEEP_GONE;
+		if (d < nslots && slots[d].buf == NULL) {
+			slots[d] = k->slots[i];
+			where[i] = d;
+		} else if (k->slots[i].buf != NULL) {
+			free(k->slots[i].buf);
+			k->count--;
+		}
+	}
+	/* each moved job's heap entry follows it, its generation unchanged; the
+	 * stale ones and those of jobs let go are left out */
+	for (i = 0; i < k->nheap; i++) {
+		struct gk_ent e = k->heap[i];
+
+		if (e.slot >= k->nslots || where[e.slot] == GMKEEP_GONE ||
+		    slots[where[e.slot]].gen != e.gen)
+			continue;
+		e.slot = where[e.slot];
+		k->heap[n++] = e;
+	}
+	k->nheap = n;
+	for (i = n / 2; i-- > 0;)
+		gk_sift_down(k, i);
+	free(where);
+	free(k->slots);
+	k->slots = slots;
+	k->nslots = nslots;
 }
 
 size_t

@@ -51,6 +51,21 @@ typedef int gmkeep_send_fn(void *ctx, size_t slot, const struct gmkeep_job *job)
 size_t gmkeep_due(struct gmkeep *k, double now, gmkeep_send_fn *send, void *ctx,
     size_t *dropped);
 
+#define GMKEEP_GONE ((size_t)-1)
+
+/* the new slot of slot, or GMKEEP_GONE */
+typedef size_t gmkeep_slot_fn(void *ctx, size_t slot);
+
+/*
+ * The slots are numbered anew (the caller's objects are a new
+ * generation's): there are nslots of them now, and the job of each slot
+ * goes to slot to(ctx, slot), with its time to look again and whether it
+ * was sent again; a job whose new slot is GMKEEP_GONE, not below nslots,
+ * or taken already by another is let go.  to is asked only for slots that
+ * hold a job.
+ */
+void gmkeep_renumber(struct gmkeep *k, size_t nslots, gmkeep_slot_fn *to, void *ctx);
+
 /* how many jobs are kept */
 size_t gmkeep_count(const struct gmkeep *k);
 

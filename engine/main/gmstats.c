@@ -84,10 +84,10 @@ gm_queue_index(struct gmstats *st, const char *queue)
 	return i;
 }
 
+/* id's entry of fl, fl grown to hold it when grow, else NULL when beyond */
 static struct gm_flight *
-gm_flight(struct gmstats *st, int is_host, unsigned id, int grow)
+gm_flight_in(struct gm_flights *fl, unsigned id, int grow)
 {
-	struct gm_flights *fl = is_host ? &st->hosts : &st->services;
 	size_t n;
 
 	if (id >= fl->n) {
@@ -101,6 +101,12 @@ gm_flight(struct gmstats *st, int is_host, unsigned id, int grow)
 		fl->n = n;
 	}
 	return &fl->f[id];
+}
+
+static struct gm_flight *
+gm_flight(struct gmstats *st, int is_host, unsigned id, int grow)
+{
+	return gm_flight_in(is_host ? &st->hosts : &st->services, id, grow);
 }
 
 void
@@ -151,6 +157,30 @@ gmstats_forget(struct gmstats *st)
 		memset(st->hosts.f, 0, st->hosts.n * sizeof(*st->hosts.f));
 	if (st->services.n)
 		memset(st->services.f, 0, st->services.n * sizeof(*st->services.f));
+}
+
+/* the live jobs of *fl at their new ids */
+static void
+gm_renumber_flights(struct gm_flights *fl, int is_host, gmstats_id_fn *to, void *ctx)
+{
+	struct gm_flights nfl = { NULL, 0 };
+	size_t i;
+
+	for (i = 0; i < fl->n; i++) {
+		unsigned d;
+
+		if (fl->f[i].live && (d = to(ctx, is_host, (unsigned)i)) != GMSTATS_GONE)
+			*gm_flight_in(&nfl, d, 1) = fl->f[i];
+	}
+	free(fl->f);
+	*fl = nfl;
+}
+
+void
+gmstats_renumber(struct gmstats *st, gmstats_id_fn *to, void *ctx)
+{
+	gm_renumber_flights(&st->hosts, 1, to, ctx);
+	gm_renumber_flights(&st->services, 0, to, ctx);
 }
 
 size_t

@@ -62,6 +62,15 @@ void gmstats_orphan(struct gmstats *st, const char *queue);
 /* forget every job remembered (the object ids are a new generation's); counts stay */
 void gmstats_forget(struct gmstats *st);
 
+#define GMSTATS_GONE ((unsigned)-1)
+
+/* the new id of a host's (is_host 1) or service's id, or GMSTATS_GONE */
+typedef unsigned gmstats_id_fn(void *ctx, int is_host, unsigned id);
+/* the object ids are a new generation's: each job remembered goes to its
+ * object's new id to(ctx, is_host, id), or is forgotten when that is
+ * GMSTATS_GONE; to is asked only for objects with a job remembered */
+void gmstats_renumber(struct gmstats *st, gmstats_id_fn *to, void *ctx);
+
 /* the queues, in the order first seen, GMSTATS_OTHER where it was first needed */
 size_t gmstats_nqueues(const struct gmstats *st);
 const struct gmstats_queue *gmstats_queue(const struct gmstats *st, size_t i);

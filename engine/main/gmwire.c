@@ -963,6 +963,19 @@ gmwire_submit(struct gmwire *w, const char *queue, const char *uniq, const void 
 }
 
 void
+gmwire_retag(struct gmwire *w, gmwire_tag_fn *to, void *ctx)
+{
+	size_t i;
+
+	for (i = 0; i < w->st.waiting; i++) {
+		struct gmw_meta *m = gmw_meta_at(w, i);
+
+		if (m->tag != 0)
+			m->tag = to(ctx, m->tag);
+	}
+}
+
+void
 gmwire_stats(struct gmwire *w, struct gmwire_stats *out)
 {
 	gmw_sub_read(w); /* the confirmations that came since the last flush count */

@@ -79,6 +79,12 @@ void gmwire_free(struct gmwire *w);
 int gmwire_submit(struct gmwire *w, const char *queue, const char *uniq, const void *payload,
     size_t len, enum gmwire_prio prio, double deadline, unsigned long tag);
 
+/* the caller's new tag for tag (0: none) */
+typedef unsigned long gmwire_tag_fn(void *ctx, unsigned long tag);
+/* the caller numbered its tags anew: each job waiting for its job server's
+ * confirmation gets to(ctx, its tag); to is not asked for tag 0 */
+void gmwire_retag(struct gmwire *w, gmwire_tag_fn *to, void *ctx);
+
 void gmwire_stats(struct gmwire *w, struct gmwire_stats *out);
 
 #endif

@@ -971,6 +971,78 @@ t_remote(void **state)
 }
 
 /*
+ * At a reload a check the run_remote hook holds moves to the new checker
+ * when the hook's link stays (checker_carry_remote): not cancelled, found
+ * at its object of the new generation, its result taken there, and not
+ * started again.  Without it, it is cancelled and runs again at once.
+ */
+/* h1;b forced, held by the hook, then a reload onto a new checker (with
+ * checker_carry_remote when carry): the run that was held */
+static struct checker_run *
+remote_reload(struct fx *f, const struct checker_hooks *hooks, int carry)
+{
+	struct checker_run *held;
+	struct checker *old = f->c;
+
+	remote_run = NULL;
+	force(f, "h1", "b");
+	held = remote_run;
+	assert_non_null(held);
+	f->c = checker_new(f->loop, f->gen.objs, &f->gen.cfg, NULL, hooks, 1000);
+	if (carry)
+		checker_carry_remote(f->c);
+	checker_adopt(f->c, old);
+	assert_int_equal(checker_free(old, 0), 0);
+	return held;
+}
+
+static void
+t_adopt_remote(void **state)
+{
+	struct fx *f = *state;
+	const struct obj_service *s = objects_find_service(f->gen.objs, "h1", "b"), *rs;
+	const struct obj_host *rh;
+	struct timeval t0 = { 2000, 0 }, t1 = { 2001, 0 };
+	struct checker_hooks hooks;
+	struct checker_stats st;
+	struct checker_run *held;
+
+	fx_hooks(f, &hooks);
+	hooks.run_remote = hook_remote;
+	hooks.cancel_remote = hook_remote_cancel;
+	f->c = checker_new(f->loop, f->gen.objs, &f->gen.cfg, NULL, &hooks, 1000);
+	checker_start(f->c);
+	remote_take = 1;
+	remote_cancels = 0;
+	/* the link stays */
+	held = remote_reload(f, &hooks, 1);
+	assert_int_equal(remote_cancels, 0);
+	assert_ptr_equal(remote_run, held);
+	assert_int_equal(checker_run_object(held, &rh, &rs), 0);
+	assert_ptr_equal(rs, s);
+	assert_ptr_equal(rh, s->host);
+	assert_int_equal(checker_svc_states(f->c)[s->id].c.is_executing, 1);
+	checker_start(f->c);
+	checker_stats(f->c, &st);
+	assert_int_equal(st.running, 1);
+	assert_ptr_equal(remote_run, held); /* not started again */
+	checker_remote_done(held, 1, 0, "WARN kept\n", 10, &t0, &t1);
+	assert_string_equal(checker_svc_states(f->c)[s->id].c.output, "WARN kept");
+	assert_int_equal(checker_svc_states(f->c)[s->id].c.is_executing, 0);
+	checker_stats(f->c, &st);
+	assert_int_equal(st.running, 0);
+	/* the link is made again: the run is cancelled, the check due at once */
+	(void)remote_reload(f, &hooks, 0);
+	assert_int_equal(remote_cancels, 1);
+	assert_null(remote_run);
+	checker_start(f->c);
+	run_for(f, 0.05);
+	assert_non_null(remote_run);
+	assert_int_equal(checker_run_object(remote_run, &rh, &rs), 0);
+	assert_ptr_equal(rs, s);
+}
+
+/*
  * A new checker takes the states of the old one and its checks in flight:
  * the result of a check held across the reload is taken by the new
  * generation (nothing cancelled, nothing dropped), and a check waiting in
@@ -1379,6 +1451,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_orphaned_check, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_remote, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_adopt_and_stop, setup, teardown),
+		cmocka_unit_test_setup_teardown(t_adopt_remote, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_period_override, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_adopt_overrides, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_stretch_retimes, setup, teardown),

@@ -3,7 +3,8 @@
  * with its queue, unique id and payload as kept, then let go after another
  * such wait; a dropped one never comes back; a slot kept anew gives only
  * its newest job; a send that fails lets the job go; due times come in
- * order whatever the order of keeping.
+ * order whatever the order of keeping; slots numbered anew keep their
+ * jobs, times and resends, the jobs of slots that are gone let go.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -144,6 +145,62 @@ t_order(void **state)
 	gmkeep_free(k);
 }
 
+/* slot i becomes slot ren_to[i] */
+static size_t ren_to[8];
+static size_t nasked;
+
+static size_t
+renumber_to(void *ctx, size_t slot)
+{
+	(void)ctx;
+	nasked++;
+	return ren_to[slot];
+}
+
+static void
+t_renumber(void **state)
+{
+	struct gmkeep *k = gmkeep_new(6, 10);
+	size_t dropped;
+
+	(void)state;
+	reset();
+	keep(k, 0, "zero", 30, 0);   /* due at 40, moves to 4 */
+	keep(k, 1, "one", 10, 0);    /* due at 20, sent again at 20: due at 40, moves to 0 */
+	keep(k, 2, "two", 20, 0);    /* its object is gone */
+	keep(k, 3, "three", 50, 0);  /* moves to 7: beyond the new slots, let go */
+	keep(k, 5, "five", 25, 0);   /* dropped before: nothing to move */
+	gmkeep_drop(k, 5);
+	assert_int_equal(gmkeep_due(k, 20, record, NULL, NULL), 1);
+	assert_string_equal(seen[0], "1 service h-s one 2 10");
+	reset();
+	ren_to[0] = 4;
+	ren_to[1] = 0;
+	ren_to[2] = GMKEEP_GONE;
+	ren_to[3] = 7;
+	ren_to[4] = ren_to[5] = 1;
+	nasked = 0;
+	gmkeep_renumber(k, 5, renumber_to, NULL);
+	assert_int_equal(nasked, 4); /* the slots with a job only */
+	assert_int_equal(gmkeep_count(k), 2);
+	/* dropping an old number that is now free does nothing */
+	gmkeep_drop(k, 1);
+	assert_int_equal(gmkeep_count(k), 2);
+	assert_int_equal(gmkeep_due(k, 39.9, record, NULL, NULL), 0);
+	/* at 40: zero sent again at its new slot; one, sent once already, let go */
+	assert_int_equal(gmkeep_due(k, 40, record, NULL, &dropped), 1);
+	assert_int_equal(dropped, 1);
+	assert_string_equal(seen[0], "4 service h-s zero 2 30");
+	assert_int_equal(gmkeep_count(k), 1);
+	/* the new slots take jobs as before */
+	keep(k, 3, "new", 5, 40);
+	assert_int_equal(gmkeep_count(k), 2);
+	gmkeep_drop(k, 4);
+	assert_int_equal(gmkeep_due(k, 60, record, NULL, NULL), 1);
+	assert_string_equal(seen[1], "3 service h-s new 2 5");
+	gmkeep_free(k);
+}
+
 int
 main(void)
 {
@@ -153,6 +210,7 @@ main(void)
 		cmocka_unit_test(t_newest),
 		cmocka_unit_test(t_send_fails),
 		cmocka_unit_test(t_order),
+		cmocka_unit_test(t_renumber),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

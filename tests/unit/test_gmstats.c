@@ -2,7 +2,8 @@
  * test_gmstats: the per-queue counts and times of checks sent to
  * gearmand.  Jobs count for their queue when sent and when their result
  * comes; a result with no job remembered (a second one, another object's,
- * after a forget) counts nowhere; round trip and latency are measured
+ * after a forget) counts nowhere; jobs renumbered to a new generation's
+ * ids are found there, those of objects gone are forgotten; round trip and latency are measured
  * from hand-over and from due; the queue table stays bounded, the rest
  * counting under GMSTATS_OTHER.  Links engine/main/gmstats.c, the drift
  * histogram and engine/util.
@@ -117,6 +118,40 @@ t_resend_and_forget(void **state)
 	gmstats_free(NULL);
 }
 
+/* hosts keep their ids; service id i becomes 100 + i, odd ones are gone */
+static unsigned
+renumber_to(void *ctx, int is_host, unsigned id)
+{
+	(void)ctx;
+	if (is_host)
+		return id;
+	return id % 2 ? GMSTATS_GONE : 100 + id;
+}
+
+static void
+t_renumber(void **state)
+{
+	struct gmstats *st = gmstats_new();
+
+	(void)state;
+	gmstats_sent(st, "a", 0, 2, 10.0, 9.0);
+	gmstats_sent(st, "a", 0, 3, 10.0, 10.0);
+	gmstats_sent(st, "b", 1, 3, 10.0, 10.0);
+	gmstats_renumber(st, renumber_to, NULL);
+	assert_int_equal(gmstats_result(st, 0, 2, 11.0), 0);
+	assert_int_equal(gmstats_result(st, 0, 3, 11.0), 0);
+	assert_int_equal(gmstats_result(st, 0, 103, 11.0), 0);
+	assert_int_equal(gmstats_result(st, 0, 102, 12.0), 1);
+	assert_int_equal(drift_max(gmstats_latency(st)), 3000000);
+	assert_int_equal(gmstats_result(st, 1, 3, 12.0), 1);
+	assert_int_equal(find(st, "a")->results, 1);
+	assert_int_equal(find(st, "b")->results, 1);
+	/* nothing remembered: renumbering is a no-op */
+	gmstats_renumber(st, renumber_to, NULL);
+	assert_int_equal(gmstats_result(st, 0, 102, 13.0), 0);
+	gmstats_free(st);
+}
+
 static void
 t_bounded(void **state)
 {
@@ -152,6 +187,7 @@ main(void)
 		cmocka_unit_test(t_times),
 		cmocka_unit_test(t_resend_and_forget),
 		cmocka_unit_test(t_bounded),
+		cmocka_unit_test(t_renumber),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

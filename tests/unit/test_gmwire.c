@@ -3,7 +3,8 @@
  * result connections read the queue the jobs went to), a job server that
  * is down and comes back, one that is killed and started again while
  * results flow, failing over to the second server of a list, a job given
- * up at its deadline, and a "server" that does not speak the protocol.
+ * up at its deadline (with the tag it was given last), and a "server"
+ * that does not speak the protocol.
  * Skipped, with a message, where Debian's gearman-job-server is not
  * installed.
  *
@@ -108,13 +109,14 @@ on_result(void *ctx, const char *payload, size_t len)
 	nresults++;
 }
 
-static unsigned long failed_tag;
+static unsigned long failed_tag, failed_tags; /* the last one, and their sum */
 
 static void
 on_fail(void *ctx, const char *queue, const char *uniq, unsigned long tag, const char *why)
 {
 	(void)ctx;
 	failed_tag = tag;
+	failed_tags += tag;
 	assert_string_equal(queue, "check_results");
 	assert_non_null(why);
 	snprintf(failed_uniq, sizeof(failed_uniq), "%s", uniq);
@@ -315,6 +317,38 @@ t_deadline(void **state)
 	gmwire_stats(w, &st);
 	assert_int_equal(st.failed, 1);
 	assert_int_equal(st.waiting, 0);
+	gmwire_free(w);
+	ev_loop_destroy(loop);
+	start_gearmand();
+}
+
+/* the caller's new tags: 100 goes, the others move up by 100 */
+static unsigned long
+retag_to(void *ctx, unsigned long tag)
+{
+	(void)ctx;
+	return tag == 100 ? 0 : tag + 100;
+}
+
+/* jobs waiting are given up with the tags they were given last */
+static void
+t_retag(void **state)
+{
+	struct ev_loop *loop = ev_loop_new(EVFLAG_AUTO);
+	struct gmwire *w;
+
+	(void)state;
+	need_gearmand();
+	reset_seen();
+	stop_gearmand();
+	w = new_wire(loop);
+	submit_all(w, 3, 0.5);
+	gmwire_retag(w, retag_to, NULL);
+	failed_tags = 0;
+	run_until(loop, &nfails, 3, 5);
+	assert_int_equal(nfails, 3);
+	assert_int_equal(failed_tag, 202);
+	assert_int_equal(failed_tags, 0 + 201 + 202);
 	gmwire_free(w);
 	ev_loop_destroy(loop);
 	start_gearmand();
@@ -566,6 +600,7 @@ main(void)
 		cmocka_unit_test(t_round_trip),
 		cmocka_unit_test(t_server_back),
 		cmocka_unit_test(t_deadline),
+		cmocka_unit_test(t_retag),
 		cmocka_unit_test(t_failover),
 		cmocka_unit_test(t_restart),
 		cmocka_unit_test(t_not_gearman),
