@@ -26,6 +26,7 @@
 #include "engine/objects/statecount.h"
 
 struct config_gen;
+struct cowmem_walk;
 struct flap_outcome;
 struct checker;
 struct gmcore;
@@ -133,6 +134,8 @@ struct jaque {
 	ev_timer soon_timer;            /* a retention save a little after a command */
 	ev_child status_child;
 	ev_child retention_child;
+	struct cowmem_walk *cow;        /* write permission coming back (persist.c) */
+	ev_idle cow_step;               /* its steps, between the loop's other work */
 	pid_t status_pid;               /* a writer child running, else 0 */
 	pid_t retention_pid;
 	unsigned long retention_seq;    /* journal files the running save covers */

@@ -9,9 +9,9 @@
  * writes the file (temp file, fsync, rename: engine/util/afile.c) and
  * exits; the loop never waits for it.  A write still running when the
  * next is due makes that one skip.  When the writer has exited, the pages
- * fork write-protected get their write permission back in one pass
- * (engine/util/cowmem.h) instead of one page fault each at the next
- * checks.  The child writes its own warning to
+ * fork write-protected get their write permission back in a walk of a few
+ * milliseconds a pass of the loop (engine/util/cowmem.h) instead of one
+ * page fault each at the next checks.  The child writes its own warning to
  * nagios.log when the write fails (one write(2) with O_APPEND, like
  * every line).  Shutdown saves retention in this process, as the last act,
  * and removes status.dat as Nagios does, but only the one this process
@@ -117,13 +117,42 @@ persist_write_retention(struct jaque *j, time_t now)
 /* how much lower the writer children's priority is than the daemon's */
 #define PERSIST_NICE 10
 
+/* the pages cowmem looks at in one pass of the loop: about 2 ms */
+#define PERSIST_COW_STEP 8192
+
+static void
+persist_cow_stop(struct jaque *j)
+{
+	ev_idle_stop(j->loop, &j->cow_step);
+	cowmem_walk_free(j->cow);
+	j->cow = NULL;
+}
+
+/* one step of the walk, when the loop has nothing else to do (an idle
+ * watcher: the loop does not sleep until the walk ends) */
+static void
+persist_cow_cb(struct ev_loop *loop, ev_idle *w, int revents)
+{
+	struct jaque *j = w->data;
+	long pages = 0;
+
+	(void)loop;
+	(void)revents;
+	if (cowmem_walk_step(j->cow, PERSIST_COW_STEP, &pages) != 1)
+		persist_cow_stop(j);
+}
+
 /* run fn in a forked child; returns its pid, or 0 after running it here
  * when fork fails (the state must still reach the disk) */
 static pid_t
 persist_fork(struct jaque *j, int (*fn)(struct jaque *, time_t), time_t now, int *rc)
 {
-	pid_t pid = fork();
+	pid_t pid;
 
+	/* a page made writable while a child shares it is copied at once */
+	if (j->cow != NULL)
+		persist_cow_stop(j);
+	pid = fork();
 	if (pid == 0) {
 		/* the child: no loop, no signal handlers of the parent's; and it
 		 * yields the cpu to the loop (and the checks) whenever both want it */
@@ -144,14 +173,27 @@ persist_fork(struct jaque *j, int (*fn)(struct jaque *, time_t), time_t now, int
 	return pid;
 }
 
-/* a writer child ended: once no child shares the memory, take back the
- * write permission fork left off every page in one pass (cowmem.h) rather
- * than in a page fault at each page's next write */
+/*
+ * A writer child ended: once no child shares the memory, take back the
+ * write permission fork left off every page (cowmem.h) rather than in a
+ * page fault at each page's next write: the first PERSIST_COW_STEP pages
+ * now, the rest as many a step whenever the loop has nothing else to do,
+ * so that a large process (a million objects is gigabytes) is not held
+ * for the whole of it at once.
+ */
 static void
 persist_unshare(struct jaque *j)
 {
-	if (j->status_pid == 0 && j->retention_pid == 0)
-		(void)cowmem_rewrite();
+	if (j->status_pid != 0 || j->retention_pid != 0)
+		return;
+	persist_cow_stop(j);
+	j->cow = cowmem_walk_begin();
+	if (j->cow == NULL)
+		return;
+	ev_idle_init(&j->cow_step, persist_cow_cb);
+	j->cow_step.data = j;
+	ev_idle_start(j->loop, &j->cow_step);
+	persist_cow_cb(j->loop, &j->cow_step, 0);
 }
 
 static void
@@ -596,6 +638,7 @@ persist_stop(struct jaque *j, int restart)
 	ev_timer_stop(j->loop, &j->status_timer);
 	ev_timer_stop(j->loop, &j->retention_timer);
 	ev_timer_stop(j->loop, &j->soon_timer);
+	persist_cow_stop(j);
 	persist_reap(j, &j->status_pid, &j->status_child);
 	persist_retention_now(j, 1);
 	if (j->journal != NULL && j->gen->cfg.command_journal_sync)

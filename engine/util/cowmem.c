@@ -6,12 +6,15 @@
 #include "engine/util/cowmem.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+
+#include "engine/util/xalloc.h"
 
 /* pages looked at with one mincore call */
 #define COWMEM_CHUNK 4096
@@ -21,22 +24,38 @@
 
 static int cowmem_off; /* the kernel refused MADV_POPULATE_WRITE once */
 
-/* one mapping: populate its resident runs; -1 when the kernel lacks the call */
+/* the private writable anonymous mappings as the walk began, and where it is */
+struct cowmem_walk {
+	uintptr_t (*range)[2];
+	size_t n, k;
+	uintptr_t at;   /* the next page of range[k] */
+	size_t pg;
+};
+
+/*
+ * From w->at in range w->k: populate the resident runs of up to max pages
+ * (resident or not: a step's time is bounded by the pages looked at);
+ * returns the pages made writable, -1 when the kernel lacks the call
+ */
 static long
-cowmem_mapping(uintptr_t start, uintptr_t end, size_t pg)
+cowmem_mapping(struct cowmem_walk *w, long max)
 {
 	static unsigned char vec[COWMEM_CHUNK];
-	long pages = 0;
-	uintptr_t at;
+	uintptr_t end = w->range[w->k][1];
+	size_t pg = w->pg;
+	long pages = 0, seen = 0;
 
-	for (at = start; at < end; at += (uintptr_t)COWMEM_CHUNK * pg) {
-		size_t n = (end - at) / pg, i = 0;
+	for (; w->at < end && seen < max; w->at += (uintptr_t)COWMEM_CHUNK * pg) {
+		size_t n = (end - w->at) / pg, i = 0;
 
 		if (n > COWMEM_CHUNK)
 			n = COWMEM_CHUNK;
-		/* the mapping went away or changed since the maps were read */
-		if (mincore((void *)at, n * pg, vec) != 0)
-			return pages;
+		if ((long)n > max - seen)
+			n = (size_t)(max - seen);
+		seen += (long)n;
+		/* part of it went away since the maps were read: skip this chunk */
+		if (mincore((void *)w->at, n * pg, vec) != 0)
+			i = n;
 		while (i < n) {
 			size_t j;
 
@@ -46,35 +65,43 @@ cowmem_mapping(uintptr_t start, uintptr_t end, size_t pg)
 			}
 			for (j = i; j < n && (vec[j] & 1); j++)
 				;
-			if (madvise((void *)(at + i * pg), (j - i) * pg, MADV_POPULATE_WRITE) != 0) {
+			if (madvise((void *)(w->at + i * pg), (j - i) * pg, MADV_POPULATE_WRITE) != 0) {
 				if (errno == EINVAL)
 					return -1;
-				return pages;
+			} else {
+				pages += (long)(j - i);
 			}
-			pages += (long)(j - i);
 			i = j;
+		}
+		if (n < COWMEM_CHUNK && w->at + n * pg < end) {
+			/* the budget ended inside the chunk: go on from there */
+			w->at += n * pg;
+			return pages;
 		}
 	}
 	return pages;
 }
 
-long
-cowmem_rewrite(void)
+struct cowmem_walk *
+cowmem_walk_begin(void)
 {
-	long pg = sysconf(_SC_PAGESIZE), total = 0;
+	long pg = sysconf(_SC_PAGESIZE);
+	struct cowmem_walk *w;
+	size_t cap = 0;
 	char line[512];
 	FILE *f;
 
 	if (cowmem_off || pg <= 0)
-		return -1;
+		return NULL;
 	f = fopen("/proc/self/maps", "re");
 	if (f == NULL)
-		return -1;
+		return NULL;
+	w = xcalloc(1, sizeof(*w));
+	w->pg = (size_t)pg;
 	while (fgets(line, sizeof(line), f) != NULL) {
 		unsigned long start, end, inode;
 		char perms[8];
 		int name = 0;
-		long n;
 
 		if (sscanf(line, "%lx-%lx %7s %*s %*s %lu %n", &start, &end, perms, &inode, &name) < 4)
 			continue;
@@ -87,14 +114,61 @@ cowmem_rewrite(void)
 		/* anonymous or the heap; not the stack or any other named kind */
 		if (name > 0 && line[name] == '[' && strncmp(line + name, "[heap]", 6) != 0)
 			continue;
-		n = cowmem_mapping(start, end, (size_t)pg);
-		if (n < 0) {
-			cowmem_off = 1;
-			fclose(f);
-			return -1;
+		if (w->n == cap) {
+			cap = cap ? cap * 2 : 64;
+			w->range = xreallocarray(w->range, cap, sizeof(*w->range));
 		}
-		total += n;
+		w->range[w->n][0] = start;
+		w->range[w->n][1] = end;
+		w->n++;
 	}
 	fclose(f);
-	return total;
+	if (w->n > 0)
+		w->at = w->range[0][0];
+	return w;
+}
+
+int
+cowmem_walk_step(struct cowmem_walk *w, long max_pages, long *pages)
+{
+	long left = max_pages;
+
+	while (w->k < w->n && left > 0) {
+		uintptr_t before = w->at;
+		long n = cowmem_mapping(w, left);
+
+		if (n < 0) {
+			cowmem_off = 1;
+			w->k = w->n;
+			return -1;
+		}
+		*pages += n;
+		left -= (long)((w->at - before) / w->pg);
+		if (w->at >= w->range[w->k][1] && ++w->k < w->n)
+			w->at = w->range[w->k][0];
+	}
+	return w->k < w->n;
+}
+
+void
+cowmem_walk_free(struct cowmem_walk *w)
+{
+	if (w == NULL)
+		return;
+	free(w->range);
+	free(w);
+}
+
+long
+cowmem_rewrite(void)
+{
+	struct cowmem_walk *w = cowmem_walk_begin();
+	long total = 0;
+	int rc;
+
+	if (w == NULL)
+		return -1;
+	rc = cowmem_walk_step(w, LONG_MAX, &total);
+	cowmem_walk_free(w);
+	return rc < 0 ? -1 : total;
 }

@@ -27,4 +27,19 @@
 
 long cowmem_rewrite(void);
 
+/*
+ * The same pass a bounded piece at a time, for a loop that must not stop
+ * for it at once (a 3 GB process takes about 160 ms): the mappings are
+ * read at cowmem_walk_begin (NULL when the kernel or /proc does not allow
+ * the pass), and each cowmem_walk_step looks at up to max_pages pages of
+ * them, adding to *pages those made writable; it returns 1 while some are
+ * left, 0 at the end, -1 when the kernel refuses (nothing more to do).
+ * Mappings gone or changed since the walk began are skipped.  Stop the
+ * walk (cowmem_walk_free) before forking again.
+ */
+struct cowmem_walk;
+struct cowmem_walk *cowmem_walk_begin(void);
+int cowmem_walk_step(struct cowmem_walk *w, long max_pages, long *pages);
+void cowmem_walk_free(struct cowmem_walk *w);
+
 #endif

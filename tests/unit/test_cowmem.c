@@ -4,7 +4,8 @@
  * page fault (counted with getrusage's minor faults; without the call
  * each page takes one), for mmap'd blocks and the malloc heap alike; and
  * pages never touched stay out of memory (mincore).  Skipped where the
- * kernel has no MADV_POPULATE_WRITE (before Linux 5.14).
+ * kernel has no MADV_POPULATE_WRITE (before Linux 5.14).  The same pass
+ * as a walk in steps of a bounded number of pages.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -140,6 +141,50 @@ t_untouched_stay_out(void **state)
 	munmap(a, NPAGES * pg);
 }
 
+/*
+ * The walk in steps: each step looks at no more pages than it is given
+ * (many steps for a large mapping), the steps together make every touched
+ * page writable (no faults after), and a mapping unmapped after the walk
+ * began is passed over.
+ */
+static void
+t_walk_steps(void **state)
+{
+	unsigned char *a = map_pages(8 * NPAGES), *gone = map_pages(NPAGES);
+	struct cowmem_walk *w;
+	long pages = 0;
+	int steps = 0, rc;
+
+	(void)state;
+	memset(a, 1, 8 * NPAGES * pg);
+	memset(gone, 1, NPAGES * pg);
+	fork_and_reap();
+	w = cowmem_walk_begin();
+	if (w == NULL) {
+		munmap(a, 8 * NPAGES * pg);
+		munmap(gone, NPAGES * pg);
+		skip();
+	}
+	assert_int_equal(munmap(gone, NPAGES * pg), 0);
+	do {
+		long before = pages;
+
+		rc = cowmem_walk_step(w, 64, &pages);
+		assert_true(pages - before <= 64);
+		steps++;
+	} while (rc == 1);
+	cowmem_walk_free(w);
+	if (rc < 0) {
+		munmap(a, 8 * NPAGES * pg);
+		skip();
+	}
+	assert_int_equal(rc, 0);
+	assert_true(pages >= 8 * NPAGES);
+	assert_true(steps >= 8 * NPAGES / 64);
+	assert_true(faults_writing(a, 8 * NPAGES, 5) < NPAGES / 8);
+	munmap(a, 8 * NPAGES * pg);
+}
+
 int
 main(void)
 {
@@ -147,6 +192,7 @@ main(void)
 		cmocka_unit_test(t_mapping),
 		cmocka_unit_test(t_heap),
 		cmocka_unit_test(t_untouched_stay_out),
+		cmocka_unit_test(t_walk_steps),
 	};
 
 	pg = (size_t)sysconf(_SC_PAGESIZE);
