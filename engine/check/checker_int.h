@@ -127,6 +127,11 @@ struct checker {
 	int in_tick;              /* chk_tick is on the stack: it re-arms at its end */
 	ev_timer fresh_svc;       /* freshness.c */
 	ev_timer fresh_host;
+	ev_idle fresh_more;       /* a pass goes on, fresh_slice objects a step */
+	unsigned fresh_slice;
+	unsigned fresh_next[2];   /* the pass under way: the next service [0], host [1] */
+	time_t fresh_now[2];      /* its time */
+	int fresh_on[2];          /* a pass is under way */
 	ev_timer orphan_timer;    /* orphan.c */
 	struct checker_run *runs; /* every run in flight */
 	size_t inflight;
@@ -244,7 +249,8 @@ void chk_backlog_count(const struct checker *c, struct checker_stats *st, double
 /* after the run queue was served: a backlog begins or ends */
 void chk_note_backlog(struct checker *c);
 
-/* freshness.c */
+/* freshness.c; the objects a pass looks at in one step (fresh_slice when 0) */
+#define CHK_FRESH_SLICE 32768u
 void chk_freshness_start(struct checker *c);
 void chk_freshness_stop(struct checker *c);
 

@@ -11,7 +11,9 @@
  * this run when it has none (plus the check spread for active objects
  * that last ran before the start).  A stale object gets the warning line
  * and an immediate forced check; it is not tested again until a result
- * comes (is_being_freshened).
+ * comes (is_being_freshened).  A pass looks at CHK_FRESH_SLICE objects at
+ * once and goes on between the loop's other work, so that a pass over a
+ * large estate does not hold the loop for the whole of it.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -92,21 +94,52 @@ chk_fresh_one(struct checker *c, struct chk_ent *e, time_t now)
 	chk_check_soon(c, e);
 }
 
+/* a slice of the pass of kind k (0 services, 1 hosts); 1 while some is left */
+static int
+chk_fresh_slice(struct checker *c, int k)
+{
+	unsigned n = k ? c->objs->nhosts : c->objs->nservices;
+	unsigned end = c->fresh_slice < n - c->fresh_next[k] ? c->fresh_next[k] + c->fresh_slice : n;
+
+	for (; c->fresh_next[k] < end && !c->stopped; c->fresh_next[k]++)
+		chk_fresh_one(c, k ? &c->hent[c->fresh_next[k]] : &c->sent[c->fresh_next[k]],
+		    c->fresh_now[k]);
+	c->fresh_on[k] = c->fresh_next[k] < n && !c->stopped;
+	return c->fresh_on[k];
+}
+
+/* the passes go on when the loop has nothing else to do */
+static void
+chk_fresh_more_cb(struct ev_loop *loop, ev_idle *w, int revents)
+{
+	struct checker *c = w->data;
+	int more = 0, k;
+
+	(void)revents;
+	for (k = 0; k < 2; k++)
+		if (c->fresh_on[k])
+			more |= chk_fresh_slice(c, k);
+	if (!more)
+		ev_idle_stop(loop, w);
+}
+
+/*
+ * A pass over every service (or host), as Nagios makes it each interval;
+ * on a large estate a slice of fresh_slice objects at once, the rest from
+ * an idle watcher, so that the loop is never held for the whole of it.
+ * All of a pass is judged at the time it began.
+ */
 static void
 chk_fresh_cb(struct ev_loop *loop, ev_timer *w, int revents)
 {
 	struct checker *c = w->data;
-	time_t now = (time_t)ev_now(loop);
-	unsigned i;
+	int k = w == &c->fresh_host;
 
 	(void)revents;
-	if (w == &c->fresh_svc) {
-		for (i = 0; i < c->objs->nservices && !c->stopped; i++)
-			chk_fresh_one(c, &c->sent[i], now);
-	} else {
-		for (i = 0; i < c->objs->nhosts && !c->stopped; i++)
-			chk_fresh_one(c, &c->hent[i], now);
-	}
+	c->fresh_next[k] = 0;
+	c->fresh_now[k] = (time_t)ev_now(loop);
+	if (chk_fresh_slice(c, k))
+		ev_idle_start(loop, &c->fresh_more);
 }
 
 void
@@ -117,9 +150,13 @@ chk_freshness_start(struct checker *c)
 	double hi = c->cfg->host_freshness_check_interval > 0 ?
 	    c->cfg->host_freshness_check_interval : 60;
 
+	if (c->fresh_slice == 0)
+		c->fresh_slice = CHK_FRESH_SLICE;
+	c->fresh_on[0] = c->fresh_on[1] = 0;
 	ev_timer_init(&c->fresh_svc, chk_fresh_cb, si, si);
 	ev_timer_init(&c->fresh_host, chk_fresh_cb, hi, hi);
-	c->fresh_svc.data = c->fresh_host.data = c;
+	ev_idle_init(&c->fresh_more, chk_fresh_more_cb);
+	c->fresh_svc.data = c->fresh_host.data = c->fresh_more.data = c;
 	if (c->cfg->check_service_freshness)
 		ev_timer_start(c->loop, &c->fresh_svc);
 	if (c->cfg->check_host_freshness)
@@ -131,4 +168,6 @@ chk_freshness_stop(struct checker *c)
 {
 	ev_timer_stop(c->loop, &c->fresh_svc);
 	ev_timer_stop(c->loop, &c->fresh_host);
+	ev_idle_stop(c->loop, &c->fresh_more);
+	c->fresh_on[0] = c->fresh_on[1] = 0;
 }

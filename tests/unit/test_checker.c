@@ -1183,39 +1183,6 @@ t_adopt_overrides(void **state)
 	unlink(path);
 }
 
-/* an estate of HOSTS hosts and SERVICES services (spread over the hosts),
- * every one checked every minute, read and started at TPS ticks a second */
-static void
-fx_estate(struct fx *f, int hosts, int services, unsigned tps)
-{
-	size_t len = 0, cap = 1 << 20;
-	char *cfg = test_malloc(cap), path[128];
-	int i;
-
-	len += (size_t)snprintf(cfg + len, cap - len,
-	    "define command {\n command_name fake\n command_line fake $HOSTNAME$ $SERVICEDESC$\n}\n"
-	    FX_ALWAYS_AND_CONTACT);
-	for (i = 0; i < hosts; i++)
-		len += (size_t)snprintf(cfg + len, cap - len,
-		    "define host {\n host_name h%06d\n address 127.0.0.1\n check_command fake\n"
-		    " max_check_attempts 1\n check_interval 1\n contacts c\n check_period always\n}\n", i);
-	for (i = 0; i < services; i++)
-		len += (size_t)snprintf(cfg + len, cap - len,
-		    "define service {\n host_name h%06d\n service_description tcp%06d\n"
-		    " check_command fake\n max_check_attempts 1\n check_interval 1\n"
-		    " retry_interval 1\n check_period always\n contacts c\n}\n", i % hosts, i);
-	assert_true(len < cap - 1);
-	write_file(f->dir, "objects.cfg", cfg);
-	test_free(cfg);
-	write_file(f->dir, "nagios.cfg", "cfg_file=objects.cfg\n");
-	config_gen_free(&f->gen);
-	snprintf(path, sizeof(path), "%s/nagios.cfg", f->dir);
-	assert_int_equal(config_read(path, NULL, f->d, NULL, &f->gen), CONFIG_OK);
-	f->gen.cfg.ticks_per_second = tps;
-	f->c = fx_checker(f);
-	checker_start(f->c);
-}
-
 /*
  * The first checks are spread evenly over the interval (Nagios's
  * inter-check delay and interleave, checker_spread.c).  At one tick a
@@ -1391,38 +1358,6 @@ t_stretch_next_check(void **state)
 	assert_true(f->c->stretch == 3.0);
 }
 
-/*
- * The demand a slice at a time: the first call sums every object; a
- * change shows once the pass that reads it ends (four slices of 300 over
- * 1 000 objects), equal to the whole sum; the next generation starts from
- * the last sum, with no pass of its own yet.
- */
-static void
-t_demand_sliced(void **state)
-{
-	struct fx *f = *state;
-	const struct obj_service *s9;
-	struct checker *old;
-
-	fx_estate(f, 400, 600, 100);
-	assert_true(fabs(checker_demand_sliced(f->c, 300) - 1000.0 / 60) < 1e-9);
-	s9 = &f->gen.objs->services[9];
-	checker_schedule(f->c, s9->host, s9, time(NULL) + 5, 0);
-	assert_true(fabs(checker_demand_sliced(f->c, 300) - 1000.0 / 60) < 1e-9);
-	assert_true(fabs(checker_demand_sliced(f->c, 300) - 1000.0 / 60) < 1e-9);
-	assert_true(fabs(checker_demand_sliced(f->c, 0) - 1000.0 / 60) < 1e-9);
-	assert_true(fabs(checker_demand_sliced(f->c, 300) - 1000.0 / 60) < 1e-9);
-	assert_true(checker_demand_sliced(f->c, 300) == checker_demand(f->c));
-	assert_true(fabs(checker_demand(f->c) - 999.0 / 60) < 1e-9);
-	old = f->c;
-	f->c = fx_checker(f);
-	checker_adopt(f->c, old);
-	assert_int_equal(checker_free(old, 0), 0);
-	assert_true(fabs(checker_demand_sliced(f->c, 0) - 999.0 / 60) < 1e-9);
-	checker_start(f->c);
-	assert_true(checker_demand_sliced(f->c, 1000) == checker_demand(f->c));
-}
-
 int
 main(void)
 {
@@ -1455,7 +1390,6 @@ main(void)
 		cmocka_unit_test_setup_teardown(t_period_override, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_adopt_overrides, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_stretch_retimes, setup, teardown),
-		cmocka_unit_test_setup_teardown(t_demand_sliced, setup, teardown),
 		cmocka_unit_test_setup_teardown(t_stretch_next_check, setup, teardown),
 	};
 
