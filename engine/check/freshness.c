@@ -127,7 +127,10 @@ chk_fresh_more_cb(struct ev_loop *loop, ev_idle *w, int revents)
  * A pass over every service (or host), as Nagios makes it each interval;
  * on a large estate a slice of fresh_slice objects at once, the rest from
  * an idle watcher, so that the loop is never held for the whole of it.
- * All of a pass is judged at the time it began.
+ * All of a pass is judged at the time it began.  A loop too busy to leave
+ * the idle watcher a turn before the next interval gets a slice from each
+ * interval: the pass under way goes on (starting again would never reach
+ * the estate's end).
  */
 static void
 chk_fresh_cb(struct ev_loop *loop, ev_timer *w, int revents)
@@ -136,8 +139,10 @@ chk_fresh_cb(struct ev_loop *loop, ev_timer *w, int revents)
 	int k = w == &c->fresh_host;
 
 	(void)revents;
-	c->fresh_next[k] = 0;
-	c->fresh_now[k] = (time_t)ev_now(loop);
+	if (!c->fresh_on[k]) {
+		c->fresh_next[k] = 0;
+		c->fresh_now[k] = (time_t)ev_now(loop);
+	}
 	if (chk_fresh_slice(c, k))
 		ev_idle_start(loop, &c->fresh_more);
 }
