@@ -474,7 +474,7 @@ jq_pace(struct jaque *j, const struct checker_stats *cs)
 	if (j->pace_mono > 0 && mono - j->pace_mono < STRETCH_MIN_PERIOD)
 		return;
 	if (j->pace_mono > 0) {
-		p.demand = checker_demand_sliced(j->chk, 0);
+		p.demand = checker_demand_sliced(j->chk, DSTATS_COUNT_SLICE);
 		p.secs = mono - j->pace_mono;
 		p.backlog_secs = cs->backlog_seconds - j->pace_backlog_secs;
 		p.backlog_started = (double)(cs->backlog_started - j->pace_backlog_started);
@@ -525,6 +525,9 @@ jq_count_cb(struct ev_loop *loop, ev_timer *w, int revents)
 
 	(void)loop;
 	(void)revents;
+	/* an estate of one slice or less is counted whole at each write */
+	if (j->gen->objs->nhosts + j->gen->objs->nservices <= DSTATS_COUNT_SLICE)
+		return;
 	dstats_count_step(&j->count, j->chk, j->gen->objs, DSTATS_COUNT_SLICE);
 	(void)checker_demand_sliced(j->chk, DSTATS_COUNT_SLICE);
 }
